@@ -1,0 +1,50 @@
+# Two commands do all the set-up on a fresh machine:
+#   make demo   build everything playaid can make from the bundled examples into output/
+#   make test   run the whole test suite
+# Both create the virtual environment and install what is missing, system libraries included.
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+# Debian packages the Python dependencies load at run time: Pango for WeasyPrint's text
+# layout, the HarfBuzz subsetter for fast, reproducible font subsetting.
+SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
+
+.PHONY: demo test system-packages clean
+
+demo: $(VENV)/.installed system-packages
+	$(BIN)/playaid demo
+
+test: $(VENV)/.installed-test system-packages
+	$(BIN)/python -m pytest
+
+system-packages:
+	@missing=""; \
+	if command -v dpkg-query >/dev/null 2>&1; then \
+	  for p in $(SYSTEM_PACKAGES); do \
+	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	  done; \
+	  if [ -n "$$missing" ]; then \
+	    echo "installing system packages:$$missing"; \
+	    if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	  fi; \
+	else \
+	  echo "note: not a Debian-like system; make sure these libraries are installed: $(SYSTEM_PACKAGES)"; \
+	fi
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "playaid needs Python 3.11 or newer")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e ".[test]"
+	@touch $@ $(VENV)/.installed
+
+clean:
+	rm -rf $(VENV) output/* .pytest_cache

@@ -1,0 +1,147 @@
+"""The command line: parse, call the library, print, choose the exit code.
+
+This is the only module that turns domain results into text and exit codes:
+0 success, 1 invalid input, 2 a malformed command line (click's own usage errors).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from . import __version__
+from .documents import Library, expand
+from .outputs import OutputError, OutputFolder
+from .problems import Problem, format_path, unique
+from .schema import document_schema
+from .systems import REGISTRY
+
+
+class InputError(click.ClickException):
+    """Bad input: printed as a message, exit code 1."""
+
+    exit_code = 1
+
+
+def _system_choice() -> click.Choice:
+    return click.Choice(list(REGISTRY), case_sensitive=False)
+
+
+def format_problem(p: Problem) -> str:
+    where = f"{p.file}:{p.line}:{p.column}" if p.line else p.file
+    field = format_path(p.path)
+    text = f"{where}: {p.severity} [{p.rule}] {p.message}"
+    if field and f"`{field}" not in p.message:
+        text += f" (at `{field}`)"
+    if p.hint:
+        text += f"\n    fix: {p.hint}"
+    return text
+
+
+def print_problems(problems: list[Problem]) -> None:
+    for p in problems:
+        click.echo(format_problem(p))
+
+
+def validate_paths(paths: tuple[str, ...]) -> tuple[int, list[Problem]]:
+    """How many files were checked and every problem found in them and what they name."""
+    files, problems = expand(paths)
+    library = Library()
+    for f in files:
+        library.load(f)
+    return len(library.documents), unique(problems + library.problems())
+
+
+def _counts(problems: list[Problem]) -> str:
+    errors = sum(p.is_error for p in problems)
+    warnings = len(problems) - errors
+    return f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="playaid")
+def cli() -> None:
+    """Print-and-play aids for six small indie role-playing games.
+
+    Checks characters and setups against each game's rules and renders what a table
+    prints before a session. `playaid systems` lists the games.
+    """
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--json", "as_json", is_flag=True, help="Print the problems as a JSON list.")
+@click.option("--strict", is_flag=True, help="Fail on warnings too.")
+def validate(paths: tuple[str, ...], as_json: bool, strict: bool) -> None:
+    """Check characters, setups and scenes against their game's rules.
+
+    PATHS are YAML files or folders (walked for *.yaml). Every problem of a file is
+    reported at once as FILE:LINE:COL: error|warning [rule-id] message, with a fix.
+    Exit code 0 when valid, 1 when not (with --strict, warnings count too).
+
+    Example: playaid validate characters/ setups/table.yaml --strict
+    """
+    count, problems = validate_paths(paths)
+    failed = any(p.is_error or strict for p in problems)
+    if as_json:
+        click.echo(json.dumps([p.as_dict() for p in problems], indent=2, ensure_ascii=False))
+    else:
+        print_problems(problems)
+        verdict = "invalid" if failed else "valid"
+        click.echo(f"checked {count} file{'s' * (count != 1)}: {_counts(problems)} — {verdict}")
+    sys.exit(1 if failed else 0)
+
+
+@cli.command()
+@click.argument("system", required=False, type=_system_choice())
+def schema(system: str | None) -> None:
+    """Print a JSON Schema for input files, for editors that check YAML as you type.
+
+    Without SYSTEM the schema covers every game's files.
+
+    Example: playaid schema isolation > isolation.schema.json
+    """
+    systems = [REGISTRY[system.lower()]] if system else list(REGISTRY.values())
+    click.echo(json.dumps(document_schema(systems), indent=2, ensure_ascii=False))
+
+
+@cli.command()
+def systems() -> None:
+    """List the games playaid knows, with the kinds of file each accepts.
+
+    Example: playaid systems
+    """
+    width = max(len(s) for s in REGISTRY)
+    for s in REGISTRY.values():
+        click.echo(f"{s.id:<{width}}  {s.title}")
+        if s.summary:
+            click.echo(f"{'':<{width}}  {s.summary}")
+        click.echo(f"{'':<{width}}  files: {', '.join(s.models)}")
+
+
+@cli.command()
+@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False),
+              help="Folder to write into.")
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
+              show_default=True, help="Paper size of printed outputs.")
+def demo(out_dir: str, paper: str) -> None:
+    """Produce everything playaid can make from its bundled examples.
+
+    Prints each file it wrote.
+
+    Example: playaid demo --out output --paper letter
+    """
+    from .demo import run_demo
+
+    try:
+        written = run_demo(OutputFolder(out_dir), paper.lower(), progress=click.echo)
+    except OutputError as exc:
+        raise InputError(str(exc)) from None
+    for path in written:
+        click.echo(f"wrote {path}")
+
+
+def main() -> None:
+    cli(prog_name="playaid")

@@ -1,0 +1,92 @@
+"""JSON Schema for the input files, derived from the same models that `validate` builds.
+
+An editor with a YAML language server checks a character while it is typed; the
+schema cannot drift from the loader because both read the models' type hints.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any, Literal, Union
+
+from .convert import hints
+from .systems.base import GameSystem
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def type_schema(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if tp is str:
+        return {"type": "string"}
+    if tp is int:
+        return {"type": "integer"}
+    if tp is bool:
+        return {"type": "boolean"}
+    if tp is Any:
+        return {}
+    if origin is Literal:
+        return {"enum": list(args)}
+    if origin is list:
+        return {"type": "array", "items": type_schema(args[0], defs)}
+    if origin is dict:
+        return {"type": "object", "additionalProperties": type_schema(args[1], defs)}
+    if origin in (Union, types.UnionType):
+        options = [type_schema(a, defs) if a is not type(None) else {"type": "null"} for a in args]
+        return {"anyOf": options}
+    if dataclasses.is_dataclass(tp):
+        return _model_ref(tp, defs)
+    custom = getattr(tp, "json_schema", None)
+    if custom is None:  # pragma: no cover - a model declared with an unsupported type
+        raise TypeError(f"no schema for {tp!r}")
+    return custom()
+
+
+def _model_ref(cls: type, defs: dict[str, Any]) -> dict[str, Any]:
+    name = f"{cls.__module__.rsplit('.', 1)[-1]}.{cls.__name__}"
+    if name not in defs:
+        defs[name] = {}  # placeholder first: models may refer to themselves
+        defs[name] = model_schema(cls, defs)
+    return {"$ref": f"#/$defs/{name}"}
+
+
+def model_schema(cls: type, defs: dict[str, Any], extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    props: dict[str, Any] = dict(extra or {})
+    required = []
+    for f in dataclasses.fields(cls):
+        s = type_schema(hints(cls)[f.name], defs)
+        meta = f.metadata
+        if meta.get("doc"):
+            s = {**s, "description": meta["doc"]}
+        if meta.get("minimum") is not None:
+            s["minimum"] = meta["minimum"]
+        if meta.get("maximum") is not None:
+            s["maximum"] = meta["maximum"]
+        props[f.name] = s
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            required.append(f.name)
+    out: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
+    if cls.__doc__ and not cls.__doc__.startswith(cls.__name__ + "("):
+        out["description"] = cls.__doc__.strip().splitlines()[0]
+    if required:
+        out["required"] = required
+    return out
+
+
+def document_schema(systems: list[GameSystem]) -> dict[str, Any]:
+    """One schema accepting any file of the given games, told apart by `system` and `kind`."""
+    defs: dict[str, Any] = {}
+    options = []
+    for system in systems:
+        for kind, cls in system.models.items():
+            extra = {"system": {"const": system.id, "description": system.title},
+                     "kind": {"const": kind}}
+            body = model_schema(cls, defs, extra)
+            body["required"] = ["system"] + body.get("required", []) + ([] if kind == "character" else ["kind"])
+            body["title"] = f"{system.title}: {kind}"
+            options.append(body)
+    title = systems[0].title if len(systems) == 1 else "playaid input file"
+    return {"$schema": DIALECT, "title": title, "oneOf": options, "$defs": defs}

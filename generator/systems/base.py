@@ -1,0 +1,52 @@
+"""What every game of the rules core provides, and what it may ask of its caller.
+
+A game is a `GameSystem` value: its models per kind of file, one check per kind, the
+rule ids it reports, and (once it can be played) one resolver per scene type. The
+rules core never opens files: a check that needs another document (a setup naming
+character files, a scene naming its setup) asks the `Resolver` it is handed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Protocol
+
+from ..problems import Path, Problem
+
+KINDS = ("character", "setup", "scene", "deck", "dice")
+
+
+class Resolver(Protocol):
+    """Loads documents that a document refers to, relative to it.
+
+    `resolve` returns the referenced model (or None when it cannot be had; the
+    problem is then already recorded against `path`). Problems inside the referenced
+    file are reported against that file by the caller.
+    """
+
+    def resolve(self, ref: str, kind: str, path: Path) -> Any | None: ...
+
+
+Check = Callable[[Any, Resolver], list[Problem]]
+
+
+@dataclass(frozen=True)
+class GameSystem:
+    id: str
+    title: str
+    rule_text: str
+    """File name of the game's rule text in the shared rules folder."""
+    models: Mapping[str, type]
+    """Model class per kind of file this game accepts (`character`, `setup` …)."""
+    checks: Mapping[str, Check]
+    """The game's rules per kind: every problem of one model, all at once."""
+    rules: Mapping[str, str]
+    """Every rule id this game reports, with a one-line description (see docs/rules/)."""
+    summary: str = ""
+    resolvers: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    """Scene procedures, filled in by the games as they learn to play (issue 3)."""
+
+    def check(self, kind: str, model: Any, resolver: Resolver) -> list[Problem]:
+        check = self.checks.get(kind)
+        return check(model, resolver) if check else []
+

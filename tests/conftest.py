@@ -1,0 +1,61 @@
+"""Shared test helpers: write YAML into a temporary folder, load it, run the CLI."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import cli
+from generator.documents import Library
+from generator.problems import Problem
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "assets" / "examples"
+SHARED_EXAMPLES = ROOT.parent / "shared" / "examples"
+
+
+class Files:
+    """A temporary folder to write input files into and load them from."""
+
+    def __init__(self, root: Path):
+        self.root = root
+
+    def write(self, name: str, text: str) -> Path:
+        path = self.root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+        return path
+
+    def copy_example(self, game: str, name: str) -> Path:
+        return self.write(f"{game}/{name}", (EXAMPLES / game / name).read_text(encoding="utf-8"))
+
+    def problems(self, name: str, text: str | None = None) -> list[Problem]:
+        """Every problem of file `name` (written first if `text` is given) and what it names."""
+        path = self.write(name, text) if text is not None else self.root / name
+        library = Library()
+        library.load(path)
+        return library.problems()
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> Files:
+    return Files(tmp_path)
+
+
+@pytest.fixture
+def run():
+    """Run the CLI in-process: `run("validate", path)` → click's Result."""
+    runner = CliRunner()
+
+    def invoke(*args: str):
+        return runner.invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+    return invoke
+
+
+def rules(problems: list[Problem], severity: str | None = None) -> set[str]:
+    """The rule ids among `problems` (of one severity, if given)."""
+    return {p.rule for p in problems if severity is None or p.severity == severity}
