@@ -95,6 +95,44 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool) -> None:
 
 
 @cli.command()
+@click.argument("scene", type=click.Path(dir_okay=False))
+@click.option("--seed", type=int, help="Seed for the dice; the same seed gives the same roll.")
+@click.option("--json", "as_json", is_flag=True, help="Print the resolution as JSON.")
+def roll(scene: str, seed: int | None, as_json: bool) -> None:
+    """Resolve one conflict of a scene file step by step.
+
+    With `dice:` in the scene, exactly those dice are replayed (in the order rolled,
+    extra open-ended dice included); otherwise the dice are rolled, and the seed is
+    printed so the same roll can be made again.
+
+    Example: playaid roll scenes/board-up.yaml --seed 7
+    """
+    from .play import resolve_scene
+
+    result, problems, used_seed = resolve_scene(scene, seed)
+    if result is None:
+        print_problems(problems)
+        raise InputError(f"{scene}: cannot resolve this scene; fix the problems above")
+    if as_json:
+        click.echo(json.dumps({**result.as_dict(), "seed": used_seed}, indent=2, ensure_ascii=False))
+        return
+    print_problems([p for p in problems if not p.is_error])
+    click.echo(format_resolution(result, used_seed))
+
+
+def format_resolution(result, seed: int | None) -> str:
+    lines = [result.summary, ""]
+    lines += [f"{i:>2}. {step.text}" for i, step in enumerate(result.steps, 1)]
+    if result.changes:
+        lines += ["", "On the sheets:"]
+        lines += [f"  - {c.text}" for c in result.changes]
+    lines += ["", f"outcome: {result.outcome}"]
+    if seed is not None:
+        lines.append(f"seed: {seed} (roll again the same way with --seed {seed})")
+    return "\n".join(lines)
+
+
+@cli.command()
 @click.argument("system", required=False, type=_system_choice())
 def schema(system: str | None) -> None:
     """Print a JSON Schema for input files, for editors that check YAML as you type.

@@ -67,6 +67,11 @@ class Library:
         doc.problems = unique(doc.problems)
         return doc
 
+    def resolver(self, path: FsPath | str, doc: Document) -> "_Resolver":
+        """A resolver for what `doc` (loaded from `path`) names, for its game's procedures."""
+        assert doc.system is not None
+        return _Resolver(self, FsPath(path), doc.name, doc.system)
+
     def _fill(self, doc: Document, path: FsPath) -> None:
         src, problems = yaml_source.read(path, doc.name)
         doc.problems.extend(problems)

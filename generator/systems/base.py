@@ -8,7 +8,8 @@ character files, a scene naming its setup) asks the `Resolver` it is handed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import random
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Protocol
 
 from ..problems import Path, Problem
@@ -43,8 +44,9 @@ class GameSystem:
     rules: Mapping[str, str]
     """Every rule id this game reports, with a one-line description (see docs/rules/)."""
     summary: str = ""
-    resolvers: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
-    """Scene procedures, filled in by the games as they learn to play (issue 3)."""
+    play: Callable[[Any, Resolver, random.Random], Any] | None = None
+    """Resolves a scene: `play(scene, resolver, rng) -> play.Resolution`. The game replays
+    the scene's listed dice when it has them and rolls with `rng` otherwise."""
 
     def check(self, kind: str, model: Any, resolver: Resolver) -> list[Problem]:
         check = self.checks.get(kind)

@@ -1,0 +1,40 @@
+"""Resolving a scene file: load and check it, then hand it to its game's procedure."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from .documents import Library
+from .problems import Problem, error
+from .systems.play import DiceMismatch, Resolution
+from . import source as yaml_source
+
+
+def resolve_scene(path: str | Path, seed: int | None) -> tuple[Resolution | None, list[Problem], int | None]:
+    """The resolution of the scene at `path`, every problem met, and the seed used.
+
+    The seed is None when the scene's listed dice were replayed.
+    """
+    library = Library()
+    doc = library.load(path)
+    problems = library.problems()
+    if any(p.is_error for p in problems):
+        return None, problems, None
+    if doc.kind != "scene":
+        return None, problems + [error(
+            "roll.not-a-scene", f"this is a {doc.kind} file, not a scene",
+            "`playaid roll` takes a file with `kind: scene`").at(doc.name, 1, 1)], None
+    system = doc.system
+    if system is None or system.play is None:
+        title = system.title if system else "this game"
+        return None, problems + [error(
+            "roll.not-playable", f"{title} scenes cannot be resolved yet", "").at(doc.name, 1, 1)], None
+    used_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+    try:
+        result = system.play(doc.model, library.resolver(path, doc), random.Random(used_seed))
+    except DiceMismatch as exc:
+        src, _ = yaml_source.read(Path(path), doc.name)
+        problem = src.pin(exc.problem) if src else exc.problem.at(doc.name, 1, 1)
+        return None, problems + [problem], None
+    return result, problems, None if result.replayed else used_seed
