@@ -1,0 +1,96 @@
+"""The command-line contract: output format, exit codes, help with examples."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from conftest import ROOT
+from generator.cli import cli
+
+GOOD = "system: dirt\nname: Moss\nstats: {mental: 2, physical: 5, social: 3}\njob: Roofer\nhobby: Skating\n"
+BAD = "system: dirt\nname: Moss\nstats: {mental: 6, physical: 2, social: 2}\njob: Roofer\nhobby: Skating\n"
+WARN = "system: dirt\nname: Moss\nstats: {mental: 1, physical: 5, social: 3}\njob: Roofer\nhobby: Skating\n"
+
+
+def test_a_valid_file_exits_zero(files, run):
+    result = run("validate", files.write("m.yaml", GOOD))
+    assert result.exit_code == 0
+    assert "checked 1 file: 0 errors, 0 warnings — valid" in result.output
+
+
+def test_problems_print_as_file_line_col_severity_rule_with_a_fix(files, run):
+    path = files.write("m.yaml", BAD)
+    result = run("validate", path)
+    assert result.exit_code == 1
+    first = result.output.splitlines()[0]
+    assert re.fullmatch(rf"{re.escape(str(path))}:3:17: error \[dirt\.stat-range\] .+", first), first
+    assert result.output.splitlines()[1].startswith("    fix: ")
+
+
+def test_json_lists_every_field_of_a_problem(files, run):
+    result = run("validate", "--json", files.write("m.yaml", BAD))
+    assert result.exit_code == 1
+    [p] = json.loads(result.output)
+    assert set(p) == {"file", "line", "column", "severity", "rule", "path", "message", "hint"}
+    assert (p["line"], p["column"], p["path"], p["rule"]) == (3, 17, "stats.mental", "dirt.stat-range")
+
+
+def test_warnings_pass_unless_strict(files, run):
+    path = files.write("m.yaml", WARN)
+    assert run("validate", path).exit_code == 0
+    assert run("validate", "--strict", path).exit_code == 1
+
+
+def test_a_folder_is_walked_for_yaml_files(files, run):
+    files.write("a/m.yaml", GOOD)
+    files.write("a/b/n.yaml", GOOD.replace("Moss", "Nell"))
+    files.write("a/notes.txt", "not yaml")
+    result = run("validate", files.root / "a")
+    assert result.exit_code == 0 and "checked 2 files" in result.output
+
+
+def test_a_missing_path_is_invalid_input_not_a_crash(files, run):
+    result = run("validate", files.root / "nope.yaml")
+    assert result.exit_code == 1 and "input.missing-file" in result.output
+
+
+@pytest.mark.parametrize("args", [["validate"], ["validate", "--bogus", "x"], ["schema", "nosuchgame"], ["nosuchcommand"]])
+def test_a_malformed_command_line_exits_two(run, args):
+    assert run(*args).exit_code == 2
+
+
+def test_schema_is_json_schema_for_every_game(run):
+    result = run("schema")
+    schema = json.loads(result.output)
+    assert schema["$schema"].startswith("https://json-schema.org/")
+    systems = {o["properties"]["system"]["const"] for o in schema["oneOf"]}
+    assert systems == {"fight-sphere", "isolation", "sapio", "fight-club", "dirt", "contest"}
+    one = json.loads(run("schema", "dirt").output)
+    assert {o["properties"]["kind"]["const"] for o in one["oneOf"]} == {"character", "setup", "scene"}
+
+
+def test_systems_lists_the_six_games(run):
+    out = run("systems").output
+    for game in ("fight-sphere", "isolation", "sapio", "fight-club", "dirt", "contest"):
+        assert re.search(rf"^{game}\s", out, re.M)
+
+
+def test_every_command_documents_an_example_and_the_readme_names_it(run):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name in cli.commands:
+        help_text = run(name, "--help").output
+        assert "Example: playaid " + name in help_text, name
+        assert f"playaid {name}" in readme, name
+
+
+def test_demo_writes_the_validation_report_into_the_output_folder(tmp_path, run):
+    out = tmp_path / "out"
+    result = run("demo", "--out", out)
+    assert result.exit_code == 0, result.output
+    report = (out / "validation-report.txt").read_text(encoding="utf-8")
+    assert "examples valid" in report
+    assert f"wrote {out}" in result.output
+    assert not [p for p in out.iterdir() if p.name.endswith(".part")]
