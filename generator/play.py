@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .documents import Library
 from .problems import Problem, error
-from .systems.play import DiceMismatch, Resolution
+from .systems.play import Resolution, RollRefused
 from . import source as yaml_source
 
 
@@ -33,7 +33,7 @@ def resolve_scene(path: str | Path, seed: int | None) -> tuple[Resolution | None
     used_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
     try:
         result = system.play(doc.model, library.resolver(path, doc), random.Random(used_seed))
-    except DiceMismatch as exc:
+    except RollRefused as exc:
         src, _ = yaml_source.read(Path(path), doc.name)
         problem = src.pin(exc.problem) if src else exc.problem.at(doc.name, 1, 1)
         return None, problems + [problem], None

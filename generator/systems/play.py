@@ -16,12 +16,16 @@ from typing import Any, Iterable, Mapping
 from ..problems import Path, Problem, error
 
 
-class DiceMismatch(Exception):
-    """The dice a scene lists do not fit the pool the rules build."""
+class RollRefused(Exception):
+    """A scene the rules cannot resolve as it stands; `problem` points into the scene."""
 
     def __init__(self, problem: Problem):
         super().__init__(problem.message)
         self.problem = problem
+
+
+class DiceMismatch(RollRefused):
+    """The dice a scene lists do not fit the pool the rules build."""
 
 
 class Pool:
