@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
@@ -98,12 +99,20 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool) -> None:
 @click.argument("scene", type=click.Path(dir_okay=False))
 @click.option("--seed", type=int, help="Seed for the dice; the same seed gives the same roll.")
 @click.option("--json", "as_json", is_flag=True, help="Print the resolution as JSON.")
-def roll(scene: str, seed: int | None, as_json: bool) -> None:
+@click.option("--apply", "apply", is_flag=True,
+              help="Write the consequences to a copy of the setup (or changed characters) in --out.")
+@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False),
+              help="Folder for the copies --apply writes.")
+def roll(scene: str, seed: int | None, as_json: bool, apply: bool, out_dir: str) -> None:
     """Resolve one conflict of a scene file step by step.
 
     With `dice:` in the scene, exactly those dice are replayed (in the order rolled,
     extra open-ended dice included); otherwise the dice are rolled, and the seed is
     printed so the same roll can be made again.
+
+    --apply writes the consequences to a copy of the scene's setup, all characters
+    inline (or, for scenes naming character files, to copies of those that changed)
+    in the --out folder; the originals are never changed.
 
     Example: playaid roll scenes/board-up.yaml --seed 7
     """
@@ -113,11 +122,24 @@ def roll(scene: str, seed: int | None, as_json: bool) -> None:
     if result is None:
         print_problems(problems)
         raise InputError(f"{scene}: cannot resolve this scene; fix the problems above")
+    written = []
+    if apply:
+        from .apply import ApplyError, apply_changes
+
+        try:
+            written = apply_changes(Path(scene), result.changes, OutputFolder(out_dir))
+        except (ApplyError, OutputError) as exc:
+            raise InputError(str(exc)) from None
     if as_json:
-        click.echo(json.dumps({**result.as_dict(), "seed": used_seed}, indent=2, ensure_ascii=False))
+        click.echo(json.dumps({**result.as_dict(), "seed": used_seed, "written": [str(p) for p in written]},
+                              indent=2, ensure_ascii=False))
         return
     print_problems([p for p in problems if not p.is_error])
     click.echo(format_resolution(result, used_seed))
+    for path in written:
+        click.echo(f"wrote {path}")
+    if apply and not written:
+        click.echo("nothing changed on the sheets: no copy written")
 
 
 def format_resolution(result, seed: int | None) -> str:
