@@ -94,3 +94,20 @@ def test_demo_writes_the_validation_report_into_the_output_folder(tmp_path, run)
     assert "examples valid" in report
     assert f"wrote {out}" in result.output
     assert not [p for p in out.iterdir() if p.name.endswith(".part")]
+
+
+def test_the_schema_accepts_every_example_and_rejects_a_typo(run):
+    import jsonschema
+    import yaml
+
+    from conftest import EXAMPLES
+
+    schema = json.loads(run("schema").output)
+    validator = jsonschema.Draft202012Validator(schema)
+    examples = sorted(p for p in EXAMPLES.rglob("*.yaml") if "invalid" not in p.parts)
+    for path in examples:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        errors = list(validator.iter_errors(data))
+        assert not errors, f"{path.name}: {errors[0].message}"
+    moss = yaml.safe_load((EXAMPLES / "dirt" / "moss.yaml").read_text(encoding="utf-8"))
+    assert list(validator.iter_errors({**moss, "hobbby": "x"}))
