@@ -116,7 +116,7 @@ def roll(scene: str, seed: int | None, as_json: bool, apply: bool, out_dir: str)
 
     Example: playaid roll scenes/board-up.yaml --seed 7
     """
-    from .play import resolve_scene
+    from .play import format_resolution, resolve_scene
 
     result, problems, used_seed = resolve_scene(scene, seed)
     if result is None:
@@ -140,18 +140,6 @@ def roll(scene: str, seed: int | None, as_json: bool, apply: bool, out_dir: str)
         click.echo(f"wrote {path}")
     if apply and not written:
         click.echo("nothing changed on the sheets: no copy written")
-
-
-def format_resolution(result, seed: int | None) -> str:
-    lines = [result.summary, ""]
-    lines += [f"{i:>2}. {step.text}" for i, step in enumerate(result.steps, 1)]
-    if result.changes:
-        lines += ["", "On the sheets:"]
-        lines += [f"  - {c.text}" for c in result.changes]
-    lines += ["", f"outcome: {result.outcome}"]
-    if seed is not None:
-        lines.append(f"seed: {seed} (roll again the same way with --seed {seed})")
-    return "\n".join(lines)
 
 
 @cli.command()

@@ -42,11 +42,34 @@ def validation_report(files: list[Path]) -> tuple[str, list[dict]]:
     return "\n".join(lines) + "\n", rows
 
 
+DEMO_SEED = 2026
+"""Scenes without listed dice are rolled with this seed, so the demo is the same every run."""
+
+
+def roll_transcripts(files: list[Path]) -> str:
+    """Every example scene resolved step by step, as a table would read it."""
+    from .play import format_resolution, resolve_scene
+
+    parts = []
+    for f in files:
+        library = Library()
+        if library.load(f, str(f.relative_to(EXAMPLES))).kind != "scene":
+            continue
+        result, problems, seed = resolve_scene(f, DEMO_SEED)
+        title = f"== {f.relative_to(EXAMPLES)} =="
+        if result is None:
+            parts.append(title + "\n" + "\n".join(f"{p.severity} [{p.rule}] {p.message}" for p in unique(problems)))
+            continue
+        parts.append(title + "\n" + format_resolution(result, seed))
+    return "\n\n".join(parts) + "\n"
+
+
 def run_demo(out: OutputFolder, paper: str, progress: Callable[[str], None] = lambda _: None) -> list[Path]:
     files = example_files()
     text, rows = validation_report(files)
     written = [
         out.write_text("validation-report.txt", text),
         out.write_text("validation-report.json", json.dumps(rows, indent=2, ensure_ascii=False) + "\n"),
+        out.write_text("example-rolls.txt", roll_transcripts(files)),
     ]
     return written

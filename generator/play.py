@@ -38,3 +38,17 @@ def resolve_scene(path: str | Path, seed: int | None) -> tuple[Resolution | None
         problem = src.pin(exc.problem) if src else exc.problem.at(doc.name, 1, 1)
         return None, problems + [problem], None
     return result, problems, None if result.replayed else used_seed
+
+
+def format_resolution(result: Resolution, seed: int | None) -> str:
+    """The resolution as a table reads it: summary, numbered steps, sheet changes, outcome."""
+    lines = [result.summary, ""]
+    lines += [f"{i:>2}. {step.text}" for i, step in enumerate(result.steps, 1)]
+    if result.changes:
+        lines += ["", "On the sheets:"] + [f"  - {c.text}" for c in result.changes]
+    lines += ["", f"outcome: {result.outcome}"]
+    if seed is not None:
+        lines.append(f"seed: {seed} (roll again the same way with --seed {seed})")
+    else:
+        lines.append("dice: as listed in the scene")
+    return "\n".join(lines)

@@ -92,6 +92,8 @@ def test_demo_writes_the_validation_report_into_the_output_folder(tmp_path, run)
     assert result.exit_code == 0, result.output
     report = (out / "validation-report.txt").read_text(encoding="utf-8")
     assert "examples valid" in report
+    rolls = (out / "example-rolls.txt").read_text(encoding="utf-8")
+    assert "== dirt/scene-climb.yaml ==" in rolls and "outcome: " in rolls
     assert f"wrote {out}" in result.output
     assert not [p for p in out.iterdir() if p.name.endswith(".part")]
 
