@@ -1,0 +1,224 @@
+"""Playing a Sapio scene: build the pool, set the TN, roll, read, record the harm.
+
+`play` is the game's procedure for `playaid roll`. Every number comes from the pure
+functions of `pool`, `roll` and `harm`; this module draws the dice and says in words
+what each step means at the table.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from ..play import Change, Dice, Pool, Resolution, Step
+from .harm import DEATH, penalty, record, weapon_injury
+from .pool import (PROFESSION_DICE, SIDE_PROFESSION_DICE, TN_MAX, VERSUS_START_TN, DicePool, Source, dice_pool,
+                   target_number, versus_tn)
+from .roll import CheckResult, Tally, improbable_success, read_check
+from .scene import Scene
+from .scene_rules import Cast
+from .sheet import Character, Harm
+from .spiral_die import FACE_COUNT, SpiralDie, default_die, die_of
+
+APPLICABLE = {"full": "fully applicable", "partial": "partially applicable"}
+
+
+def roll_check(size: int, tn: int, die: SpiralDie, pool: Pool, improbable: bool = True) -> CheckResult:
+    """Roll `size` Spiral dice against `tn`, adding dice one by one while Improbable
+    Success allows (and the player takes it)."""
+    rolled = [die.face(pool.take(f"die {i} of the pool of {size}")) for i in range(1, size + 1)]
+    added: list = []
+    batch, hits = rolled, Tally.of(rolled).hits
+    while improbable and improbable_success(batch, hits, tn):
+        face = die.face(pool.take("the die Improbable Success adds"))
+        added.append(face)
+        batch, hits = [face], hits + face.hits
+    return read_check(tn, rolled, added)
+
+
+def pool_sources(scene: Scene, actor: Character, helpers: Sequence[tuple[Character, str]]) -> list[Source]:
+    """The elements and bonuses the scene invokes, as sources of dice."""
+    inv, bonus = scene.invoke, scene.bonus
+    sources = []
+    if inv.profession:
+        sources.append(Source("Profession", f"{actor.profession.name} ({APPLICABLE[inv.profession]})",
+                              PROFESSION_DICE[inv.profession]))
+    if inv.side_profession:
+        sources.append(Source("Side Profession", inv.side_profession, SIDE_PROFESSION_DICE))
+    for what, name in (("Specialization", inv.specialization), ("Quality", inv.quality)):
+        if name:
+            sources.append(Source(what, name, 1))
+    if bonus.luck:
+        sources.append(Source("Luck spent", "", bonus.luck, bonus=True))
+    sources += [Source("Special Talent", name, 1, bonus=True) for name in bonus.talents]
+    if bonus.follows:
+        label, text = (("Principle", actor.principle) if bonus.follows == "principle"
+                       else ("Worst Impulse", actor.worst_impulse))
+        sources.append(Source(label, text, 1, bonus=True))
+    sources += [Source("Help", f"{who.name} invokes {element}", 1, bonus=True) for who, element in helpers]
+    if bonus.situation:
+        sources.append(Source("the GM's bonus", "", bonus.situation, bonus=True))
+    return sources
+
+
+def pool_steps(pool: DicePool) -> list[Step]:
+    steps, total = [], 0
+    for s in pool.sources:
+        total += s.dice
+        dice = f"{s.dice} {'die' if s.dice == 1 else 'dice'}"
+        if s.what == "start":
+            text = "Start with one Spiral die."
+        else:
+            text = (f"Bonus — {s.what}{': ' + s.name if s.name else ''}: +{dice}" if s.bonus
+                    else f"Invoke the {s.what} {s.name}: +{dice}")
+            text += f" (pool {total})." if total <= 6 else f" — beyond the six-die limit ({total - 6} over)."
+        steps.append(Step(text, {"source": s.what, "name": s.name, "dice": s.dice, "bonus": s.bonus}))
+    if pool.beyond:
+        steps.append(Step(f"The pool holds six dice; {pool.beyond} bonus {'die' if pool.beyond == 1 else 'dice'} "
+                          f"beyond it lower the TN by {pool.tn_reduction} (one per two).",
+                          {"beyond": pool.beyond, "tn_reduction": pool.tn_reduction}))
+    return steps
+
+
+def tn_steps(scene: Scene, actor: Character, defender: Character | None, pool: DicePool) -> tuple[int, list[Step]]:
+    """The TN rolled against, and how it came about."""
+    steps = []
+    if defender is not None:
+        invoked = scene.defender.invokes if scene.defender else []
+        base = versus_tn(len(invoked))
+        text = f"{defender.name} sets the TN: it starts at {VERSUS_START_TN}"
+        text += f", +1 for each element invoked ({', '.join(invoked)})" if invoked else ", no element invoked"
+        text += f", at most {TN_MAX}: TN {base}." if VERSUS_START_TN + len(invoked) > TN_MAX else f": TN {base}."
+    else:
+        base = scene.tn or 1
+        text = f"The GM sets TN {base}."
+    steps.append(Step(text, {"tn": base}))
+    applying = [found[1] for name in scene.penalties if (found := actor.harm(name)) is not None]
+    plus = penalty([h.rank for h in applying if h.rank])
+    if plus:
+        worst = max(applying, key=lambda h: penalty([h.rank]) if h.rank else 0)
+        steps.append(Step(f"{worst.level.title()} {worst.name} applies: TN +{plus}"
+                          + (" (only the largest penalty counts)." if len(applying) > 1 else "."), {"penalty": plus}))
+    tn = target_number(base, plus, pool.tn_reduction)
+    if pool.tn_reduction:
+        floor = " (a TN never drops below 1)" if tn > base + plus - pool.tn_reduction else ""
+        steps.append(Step(f"Bonus dice beyond six: TN −{pool.tn_reduction}{floor}.", {"reduction": pool.tn_reduction}))
+    if tn != base:
+        steps.append(Step(f"The TN to meet is {tn}.", {"tn": tn}))
+    return tn, steps
+
+
+def roll_steps(result: CheckResult, improbable: bool) -> list[Step]:
+    steps = [Step(f"Die {i} shows face {f.number}: {f}.", _face(i, f)) for i, f in enumerate(result.rolled, 1)]
+    hits = Tally.of(result.rolled).hits
+    batch = list(result.rolled)
+    for n, face in enumerate(result.added, len(result.rolled) + 1):
+        steps.append(Step(f"Every die just rolled shows a Hit, yet {hits} Hits fall short of TN {result.tn}: "
+                          f"Improbable Success — add a die and roll it. Die {n} shows face {face.number}: {face}.",
+                          {**_face(n, face), "improbable_success": True}))
+        hits, batch = hits + face.hits, [face]
+    if not improbable and improbable_success(batch, hits, result.tn):
+        steps.append(Step("Every die shows a Hit but the TN is not met; the player declines Improbable Success.",
+                          {"improbable_success": False}))
+    t = result.tally
+    verdict = (f"success, {result.extra_hits} Hit{'s' * (result.extra_hits != 1)} beyond the TN"
+               if result.success else "failure")
+    steps.append(Step(f"{t.hits} Hit{'s' * (t.hits != 1)} against TN {result.tn}: {verdict}.",
+                      {"hits": t.hits, "tn": result.tn, "success": result.success, "extra_hits": result.extra_hits}))
+    side, n = t.net
+    meaning = {"spare": f"net {n} Spare{'s' * (n != 1)}: the player adds a twist in their favour",
+               "spiral": f"net {n} Spiral{'s' * (n != 1)}: the GM adds a complication",
+               "none": "nothing is left"}[side]
+    steps.append(Step(f"{t.spares} Spare{'s' * (t.spares != 1)} and {t.spirals} Spiral{'s' * (t.spirals != 1)} "
+                      f"cancel one for one — {meaning}.",
+                      {"spares": t.spares, "spirals": t.spirals, "net": side, "net_count": n}))
+    return steps
+
+
+def _face(i: int, f) -> dict:
+    return {"die": i, "face": f.number, "hits": f.hits, "spares": f.spares, "spirals": f.spirals}
+
+
+class Sheets:
+    """Harm written during one scene, so a second entry sees the first."""
+
+    def __init__(self) -> None:
+        self.tracks: dict[tuple[str, str], tuple[Harm, ...]] = {}
+        self.steps: list[Step] = []
+        self.changes: list[Change] = []
+
+    def write(self, who: Character, field: str, name: str, level: str, similar_to: str | None = None) -> None:
+        before = self.tracks.get((who.name, field), tuple(getattr(who, field)))
+        done = record(before, name, level, similar_to)
+        self.tracks[(who.name, field)] = done.track
+        what = "Injury" if field == "injuries" else "Stress"
+        self.steps.append(Step(f"{who.name} takes the {level.title()} {what} {name}: " + "; ".join(done.notes) + ".",
+                               {"who": who.name, "field": field, "level": done.level, "debilitated": done.debilitated}))
+        self.changes.append(Change(
+            who.name, (field,), [h.as_yaml() for h in before], [h.as_yaml() for h in done.track],
+            f"{who.name}: {what} {name}, {done.level.title()}" + (" — debilitated" if done.debilitated else "")))
+
+
+def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
+    """Resolve one Sapio check (or one character against another) step by step."""
+    cast = Cast(scene, resolver)
+    actor = cast.get(scene.character, ("character",))[0]
+    defender = cast.get(scene.defender.character, ())[0] if scene.type == "versus" and scene.defender else None
+    helpers = [(cast.get(h.character, ())[0], h.invokes) for h in scene.help]
+    die = default_die() if scene.die is None else die_of(resolver.resolve(scene.die, "dice", ("die",)))
+    dice = Dice.listed({actor.name: (scene.dice, ("dice",))}) if scene.dice is not None else Dice(rng=rng)
+
+    pool = dice_pool(pool_sources(scene, actor, helpers))
+    steps = [Step(f"{actor.name} attempts: {scene.action}." if scene.action else f"{actor.name} rolls a check.")]
+    steps += pool_steps(pool)
+    tn, more = tn_steps(scene, actor, defender, pool)
+    steps += more
+    result = roll_check(pool.size, tn, die, dice.pool(actor.name, FACE_COUNT), scene.improbable_success)
+    dice.finish()
+    steps += roll_steps(result, scene.improbable_success)
+
+    sheets = Sheets()
+    changes: list[Change] = []
+    if scene.bonus.luck:
+        changes.append(Change(actor.name, ("luck",), actor.luck, actor.luck - scene.bonus.luck,
+                              f"{actor.name}: Luck {actor.luck} → {actor.luck - scene.bonus.luck} (spent)"))
+    if scene.weapon and result.success:
+        steps += _weapon(scene, actor, defender, result.extra_hits, sheets)
+    if scene.take and scene.take.when in ("always", "success" if result.success else "failure"):
+        t = scene.take
+        who = actor if t.who is None else cast.get(t.who, ())[0]
+        field, name = ("injuries", t.injury) if t.injury is not None else ("stresses", t.stress)
+        sheets.write(who, field, name, t.level, t.similar_to)
+    steps += sheets.steps
+    changes += sheets.changes
+
+    if defender is not None:
+        outcome = f"win:{actor.name if result.success else defender.name}"
+    else:
+        outcome = "success" if result.success else "failure"
+    t = result.tally
+    side, n = t.net
+    summary = (f"{actor.name}{' against ' + defender.name if defender else ''}: {pool.size} "
+               f"{'die' if pool.size == 1 else 'dice'} against TN {tn} — {t.hits} Hit{'s' * (t.hits != 1)}, "
+               f"{'success' if result.success else 'failure'}"
+               + (f" (+{result.extra_hits})" if result.extra_hits else "")
+               + (f", net {n} {side.title()}{'s' * (n != 1)}" if n else "") + ".")
+    return Resolution("sapio", outcome, summary, tuple(steps), tuple(changes), dice.replaying)
+
+
+def _weapon(scene: Scene, actor: Character, defender: Character | None, extra: int, sheets: Sheets) -> list[Step]:
+    weapon = actor.weapon(scene.weapon or "")
+    base = weapon.level.strip().casefold()
+    level, bought = weapon_injury(base, extra)
+    text = f"{weapon.name} deals a {base.title()} Injury"
+    if bought:
+        text += "; Hits beyond the TN upgrade it: " + ", ".join(f"{lv.title()} for {cost}" for lv, cost in bought)
+    text += f" — {'death' if level == DEATH else level.title()}."
+    steps = [Step(text, {"weapon": weapon.name, "base": base, "extra_hits": extra, "injury": level})]
+    if defender is None:
+        steps.append(Step(f"The target takes a {level.title()} Injury." if level != DEATH else "The target dies."))
+    elif level == DEATH:
+        steps.append(Step(f"The blow kills {defender.name}.", {"who": defender.name, "death": True}))
+    else:
+        sheets.write(defender, "injuries", scene.wound, level)
+    return steps

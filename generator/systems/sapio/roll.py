@@ -1,0 +1,86 @@
+"""Reading a check: Hits against the TN, Spares against Spirals, Improbable Success.
+
+Pure functions of the faces rolled; the procedures draw the faces, the odds engine
+enumerates them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from .spiral_die import Face
+
+
+@dataclass(frozen=True)
+class Tally:
+    hits: int = 0
+    spares: int = 0
+    spirals: int = 0
+
+    @classmethod
+    def of(cls, faces: Sequence[Face]) -> "Tally":
+        return cls(sum(f.hits for f in faces), sum(f.spares for f in faces), sum(f.spirals for f in faces))
+
+    @property
+    def net(self) -> tuple[str, int]:
+        """Spares and Spirals cancel one for one: ("spare", n), ("spiral", n) or ("none", 0)."""
+        left = self.spares - self.spirals
+        return ("spare", left) if left > 0 else ("spiral", -left) if left < 0 else ("none", 0)
+
+
+def succeeds(hits: int, tn: int) -> bool:
+    return hits >= tn
+
+
+def extra_hits(hits: int, tn: int) -> int:
+    """Hits beyond the TN: the degree of a success (0 on a failure)."""
+    return max(0, hits - tn)
+
+
+def improbable_success(batch: Sequence[Face], hits: int, tn: int) -> bool:
+    """Whether to add a die and roll it: every die of the last batch rolled shows a
+    Hit (Spirals do not matter), yet the Hits so far fall short of the TN.
+
+    >>> hit = Face(5, 1, 0, 0)
+    >>> improbable_success([hit, hit], 2, 3), improbable_success([hit, Face(1, 0, 0, 0)], 1, 3)
+    (True, False)
+    """
+    return bool(batch) and all(f.shows_hit for f in batch) and not succeeds(hits, tn)
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    tn: int
+    rolled: tuple[Face, ...]
+    """The pool's dice, in the order rolled."""
+    added: tuple[Face, ...] = ()
+    """Dice added one at a time by Improbable Success."""
+
+    @property
+    def tally(self) -> Tally:
+        return Tally.of(self.rolled + self.added)
+
+    @property
+    def success(self) -> bool:
+        return succeeds(self.tally.hits, self.tn)
+
+    @property
+    def extra_hits(self) -> int:
+        return extra_hits(self.tally.hits, self.tn)
+
+
+def read_check(tn: int, rolled: Sequence[Face], added: Sequence[Face] = ()) -> CheckResult:
+    """The result of the faces rolled (and added) against `tn`, after checking that the
+    added dice are exactly those Improbable Success allows.
+
+    >>> blank, hit = Face(1, 0, 0, 0), Face(5, 1, 0, 0)
+    >>> read_check(2, [hit], [hit]).success
+    True
+    """
+    hits, batch = Tally.of(rolled).hits, list(rolled)
+    for i, face in enumerate(added):
+        if not improbable_success(batch, hits, tn):
+            raise ValueError(f"added die {i + 1} is not allowed: Improbable Success has ended")
+        hits, batch = hits + face.hits, [face]
+    return CheckResult(tn, tuple(rolled), tuple(added))
