@@ -374,3 +374,30 @@ def test_every_invalid_example_breaks_the_rule_its_comment_names(path):
     library = Library()
     library.load(path)
     assert rule in rules(library.problems()), [p.message for p in library.problems()]
+
+
+# -- the rule text's Episode examples ---------------------------------------------------
+
+FIVE = ["Alice", "Bob", "Cary", "Danny", "Elmer"]
+
+
+def five_players(episodes: list[list[str]], dead_npcs: int = 0) -> dict:
+    characters = []
+    for i, p in enumerate(FIVE):
+        characters.append(gladiator(p, p))
+        characters.append(gladiator(f"{p}'s NPC", p, role="npc",
+                                    **({"state": "dead", "conflict_pool": -1} if i < dead_npcs else {})))
+    return {"system": "fight-sphere", "kind": "setup", "name": "Five", "players": FIVE,
+            "characters": characters, "episodes": episodes}
+
+
+def test_the_top_of_the_game_example_leaves_three_npc_gladiators_unused(files):
+    episodes = [["Alice", "Cary", "Bob's NPC"], ["Bob", "Danny"], ["Elmer", "Alice's NPC"]]
+    assert problems_of(files, five_players(episodes)) == []
+
+
+def test_the_deeper_layer_example_cary_and_elmer_cannot_stand_alone(files):
+    alone = [["Alice", "Bob", "Danny"], ["Cary"], ["Elmer", "Elmer's NPC"]]
+    assert rules(problems_of(files, five_players(alone, dead_npcs=4))) == {"fight-sphere.episode-size"}
+    together = [["Alice", "Bob", "Danny"], ["Cary", "Elmer", "Elmer's NPC"]]
+    assert problems_of(files, five_players(together, dead_npcs=4)) == []

@@ -95,7 +95,7 @@ def _first_meetings(sphere: Sphere, ledger: Ledger, names: list[str]) -> list[St
         if bonus:
             g = ledger[name]
             ledger.update(name, conflict_pool=g.conflict_pool + bonus)
-            steps.append(Step(f"{name} gains {bonus} dice for the Conflict Pool.", {"who": name, "bonus": bonus}))
+            steps.append(Step(f"{name} gains {_dice(bonus)} for the Conflict Pool.", {"who": name, "bonus": bonus}))
     return steps
 
 
@@ -114,7 +114,7 @@ def _betrayals(scene: Scene, sphere: Sphere, ledger: Ledger, names: list[str]) -
 def _bout_step(b: Bout) -> Step:
     data = {"pair": [b.first, b.second], "ones": [b.first_ones, b.second_ones], "winner": b.winner, "victories": b.victories}
     if b.winner is None:
-        return Step(f"{b.first} and {b.second} both rolled {b.first_ones} ones: a tie, no one wins and no one loses.", data)
+        return Step(f"{b.first} and {b.second} both rolled {b.first_ones} one{'' if b.first_ones == 1 else 's'}: a tie, no one wins and no one loses.", data)
     return Step(f"{b.first} ({b.first_ones}) against {b.second} ({b.second_ones}): {b.winner} wins with "
                 f"{b.victories} Victor{'y' if b.victories == 1 else 'ies'}.", data)
 
