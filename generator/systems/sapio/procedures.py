@@ -12,22 +12,27 @@ from typing import Sequence
 
 from ..play import Change, Dice, Pool, Resolution, Step
 from .harm import DEATH, penalty, record, weapon_injury
-from .pool import (PROFESSION_DICE, SIDE_PROFESSION_DICE, TN_MAX, VERSUS_START_TN, DicePool, Source, dice_pool,
+from .pool import (ELEMENT_DICE, POOL_MAX, PROFESSION_DICE, SIDE_PROFESSION_DICE, TN_MAX, VERSUS_START_TN, DicePool, Source, dice_pool,
                    target_number, versus_tn)
 from .roll import CheckResult, Tally, improbable_success, read_check
 from .scene import Scene
 from .scene_rules import Cast
 from .sheet import Character, Harm
-from .spiral_die import FACE_COUNT, SpiralDie, default_die, die_of
+from .spiral_die import FACE_COUNT, Face, SpiralDie, default_die, die_of
 
 APPLICABLE = {"full": "fully applicable", "partial": "partially applicable"}
+
+
+def _n(count: int, word: str) -> str:
+    """`_n(1, "Hit")` → "1 Hit", `_n(3, "die")` → "3 dice"."""
+    return f"{count} {word if count == 1 else 'dice' if word == 'die' else word + 's'}"
 
 
 def roll_check(size: int, tn: int, die: SpiralDie, pool: Pool, improbable: bool = True) -> CheckResult:
     """Roll `size` Spiral dice against `tn`, adding dice one by one while Improbable
     Success allows (and the player takes it)."""
     rolled = [die.face(pool.take(f"die {i} of the pool of {size}")) for i in range(1, size + 1)]
-    added: list = []
+    added: list[Face] = []
     batch, hits = rolled, Tally.of(rolled).hits
     while improbable and improbable_success(batch, hits, tn):
         face = die.face(pool.take("the die Improbable Success adds"))
@@ -47,17 +52,17 @@ def pool_sources(scene: Scene, actor: Character, helpers: Sequence[tuple[Charact
         sources.append(Source("Side Profession", inv.side_profession, SIDE_PROFESSION_DICE))
     for what, name in (("Specialization", inv.specialization), ("Quality", inv.quality)):
         if name:
-            sources.append(Source(what, name, 1))
+            sources.append(Source(what, name, ELEMENT_DICE))
     if bonus.luck:
-        sources.append(Source("Luck spent", "", bonus.luck, bonus=True))
-    sources += [Source("Special Talent", name, 1, bonus=True) for name in bonus.talents]
+        sources.append(Source("Luck", f"{bonus.luck} spent", bonus.luck, bonus=True))
+    sources += [Source("Special Talent", name, ELEMENT_DICE, bonus=True) for name in bonus.talents]
     if bonus.follows:
         label, text = (("Principle", actor.principle) if bonus.follows == "principle"
                        else ("Worst Impulse", actor.worst_impulse))
-        sources.append(Source(label, text, 1, bonus=True))
-    sources += [Source("Help", f"{who.name} invokes {element}", 1, bonus=True) for who, element in helpers]
+        sources.append(Source(label, text, ELEMENT_DICE, bonus=True))
+    sources += [Source("Help", f"{who.name} invokes {element}", ELEMENT_DICE, bonus=True) for who, element in helpers]
     if bonus.situation:
-        sources.append(Source("the GM's bonus", "", bonus.situation, bonus=True))
+        sources.append(Source("granted by the GM", "", bonus.situation, bonus=True))
     return sources
 
 
@@ -65,18 +70,14 @@ def pool_steps(pool: DicePool) -> list[Step]:
     steps, total = [], 0
     for s in pool.sources:
         total += s.dice
-        dice = f"{s.dice} {'die' if s.dice == 1 else 'dice'}"
+        dice = _n(s.dice, "die")
         if s.what == "start":
             text = "Start with one Spiral die."
         else:
             text = (f"Bonus — {s.what}{': ' + s.name if s.name else ''}: +{dice}" if s.bonus
                     else f"Invoke the {s.what} {s.name}: +{dice}")
-            text += f" (pool {total})." if total <= 6 else f" — beyond the six-die limit ({total - 6} over)."
+            text += f" (pool {total})." if total <= POOL_MAX else f" (pool {POOL_MAX}, {total - POOL_MAX} beyond six)."
         steps.append(Step(text, {"source": s.what, "name": s.name, "dice": s.dice, "bonus": s.bonus}))
-    if pool.beyond:
-        steps.append(Step(f"The pool holds six dice; {pool.beyond} bonus {'die' if pool.beyond == 1 else 'dice'} "
-                          f"beyond it lower the TN by {pool.tn_reduction} (one per two).",
-                          {"beyond": pool.beyond, "tn_reduction": pool.tn_reduction}))
     return steps
 
 
@@ -93,17 +94,20 @@ def tn_steps(scene: Scene, actor: Character, defender: Character | None, pool: D
         base = scene.tn or 1
         text = f"The GM sets TN {base}."
     steps.append(Step(text, {"tn": base}))
-    applying = [found[1] for name in scene.penalties if (found := actor.harm(name)) is not None]
-    plus = penalty([h.rank for h in applying if h.rank])
+    applying = [found for name in scene.penalties if (found := actor.harm(name)) is not None]
+    plus = penalty([h.rank for _, h in applying if h.rank])
     if plus:
-        worst = max(applying, key=lambda h: penalty([h.rank]) if h.rank else 0)
-        steps.append(Step(f"{worst.level.title()} {worst.name} applies: TN +{plus}"
+        field, worst = max(applying, key=lambda found: penalty([found[1].rank]) if found[1].rank else 0)
+        what = "Injury" if field == "injuries" else "Stress"
+        steps.append(Step(f"The {worst.level.title()} {what} {worst.name} applies: TN +{plus}"
                           + (" (only the largest penalty counts)." if len(applying) > 1 else "."), {"penalty": plus}))
     tn = target_number(base, plus, pool.tn_reduction)
-    if pool.tn_reduction:
-        floor = " (a TN never drops below 1)" if tn > base + plus - pool.tn_reduction else ""
-        steps.append(Step(f"Bonus dice beyond six: TN −{pool.tn_reduction}{floor}.", {"reduction": pool.tn_reduction}))
-    if tn != base:
+    if pool.beyond:
+        floor = "; a TN never drops below 1" if tn > base + plus - pool.tn_reduction else ""
+        steps.append(Step(f"{_n(pool.beyond, 'die')} beyond six: "
+                          f"TN −{pool.tn_reduction} (one for every two){floor}.",
+                          {"beyond": pool.beyond, "reduction": pool.tn_reduction}))
+    if plus or pool.beyond:
         steps.append(Step(f"The TN to meet is {tn}.", {"tn": tn}))
     return tn, steps
 
@@ -113,7 +117,7 @@ def roll_steps(result: CheckResult, improbable: bool) -> list[Step]:
     hits = Tally.of(result.rolled).hits
     batch = list(result.rolled)
     for n, face in enumerate(result.added, len(result.rolled) + 1):
-        steps.append(Step(f"Every die just rolled shows a Hit, yet {hits} Hits fall short of TN {result.tn}: "
+        steps.append(Step(f"Every die just rolled shows a Hit, yet {_n(hits, 'Hit')} fall short of TN {result.tn}: "
                           f"Improbable Success — add a die and roll it. Die {n} shows face {face.number}: {face}.",
                           {**_face(n, face), "improbable_success": True}))
         hits, batch = hits + face.hits, [face]
@@ -121,21 +125,22 @@ def roll_steps(result: CheckResult, improbable: bool) -> list[Step]:
         steps.append(Step("Every die shows a Hit but the TN is not met; the player declines Improbable Success.",
                           {"improbable_success": False}))
     t = result.tally
-    verdict = (f"success, {result.extra_hits} Hit{'s' * (result.extra_hits != 1)} beyond the TN"
-               if result.success else "failure")
-    steps.append(Step(f"{t.hits} Hit{'s' * (t.hits != 1)} against TN {result.tn}: {verdict}.",
+    extra = result.extra_hits
+    verdict = ("failure" if not result.success else "success, exactly the TN" if not extra
+               else f"success, {_n(extra, 'Hit')} beyond the TN")
+    steps.append(Step(f"{_n(t.hits, 'Hit')} against TN {result.tn}: {verdict}.",
                       {"hits": t.hits, "tn": result.tn, "success": result.success, "extra_hits": result.extra_hits}))
     side, n = t.net
-    meaning = {"spare": f"net {n} Spare{'s' * (n != 1)}: the player adds a twist in their favour",
-               "spiral": f"net {n} Spiral{'s' * (n != 1)}: the GM adds a complication",
+    meaning = {"spare": f"net {_n(n, 'Spare')}: the player adds a twist in their favour",
+               "spiral": f"net {_n(n, 'Spiral')}: the GM adds a complication",
                "none": "nothing is left"}[side]
-    steps.append(Step(f"{t.spares} Spare{'s' * (t.spares != 1)} and {t.spirals} Spiral{'s' * (t.spirals != 1)} "
+    steps.append(Step(f"{_n(t.spares, 'Spare')} and {_n(t.spirals, 'Spiral')} "
                       f"cancel one for one — {meaning}.",
                       {"spares": t.spares, "spirals": t.spirals, "net": side, "net_count": n}))
     return steps
 
 
-def _face(i: int, f) -> dict:
+def _face(i: int, f: Face) -> dict:
     return {"die": i, "face": f.number, "hits": f.hits, "spares": f.spares, "spirals": f.spirals}
 
 
@@ -198,11 +203,11 @@ def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
         outcome = "success" if result.success else "failure"
     t = result.tally
     side, n = t.net
-    summary = (f"{actor.name}{' against ' + defender.name if defender else ''}: {pool.size} "
-               f"{'die' if pool.size == 1 else 'dice'} against TN {tn} — {t.hits} Hit{'s' * (t.hits != 1)}, "
+    summary = (f"{actor.name}{' against ' + defender.name if defender else ''}: {_n(pool.size, 'die')} "
+               f"against TN {tn} — {_n(t.hits, 'Hit')}, "
                f"{'success' if result.success else 'failure'}"
                + (f" (+{result.extra_hits})" if result.extra_hits else "")
-               + (f", net {n} {side.title()}{'s' * (n != 1)}" if n else "") + ".")
+               + (f", net {_n(n, side.title())}" if n else "") + ".")
     return Resolution("sapio", outcome, summary, tuple(steps), tuple(changes), dice.replaying)
 
 
@@ -212,8 +217,9 @@ def _weapon(scene: Scene, actor: Character, defender: Character | None, extra: i
     level, bought = weapon_injury(base, extra)
     text = f"{weapon.name} deals a {base.title()} Injury"
     if bought:
-        text += "; Hits beyond the TN upgrade it: " + ", ".join(f"{lv.title()} for {cost}" for lv, cost in bought)
-    text += f" — {'death' if level == DEATH else level.title()}."
+        text += (f"; {_n(extra, 'Hit')} beyond the TN upgrade it "
+                 + ", then ".join(f"to {lv.title()} ({cost})" for lv, cost in bought))
+    text += "." if level != DEATH else ": the blow is deadly."
     steps = [Step(text, {"weapon": weapon.name, "base": base, "extra_hits": extra, "injury": level})]
     if defender is None:
         steps.append(Step(f"The target takes a {level.title()} Injury." if level != DEATH else "The target dies."))
