@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..play import Change, Step
 from . import interpretation as rules
 from .conflict import Roles, Scene
+from .hands import plural
 from .relationship_map import INJURY_LABELS, Link, pairs
 from .table import Table
 
@@ -107,22 +108,25 @@ def _temporary(after: Aftermath, roles: Roles, stances: dict[str, str], deg: str
         takers = [p for p in roles.passives if stances[p] in ("neutral", "hostile")] + \
                  [b for b in roles.bystanders if stances[b] == "hostile"]
     if not takers:
-        after.steps.append(Step(f"A {rules.DEGREE_NAMES[deg]} would form {n} unlabelled {color} link(s), "
+        after.steps.append(Step(f"A {rules.DEGREE_NAMES[deg]} would form {plural(n, f'unlabelled {color} link')}, "
                                 f"but no Passive Player takes them.", {}))
         return
     before = list(after.links)
     parts = [after.add_temporary(roles.active, t, color, n) for t in takers]
-    text = f"{rules.DEGREE_NAMES[deg]}: {n} unlabelled {color} link(s) each — " + "; ".join(parts)
+    text = f"{rules.DEGREE_NAMES[deg]}: {plural(n, f'unlabelled {color} link')} with each — " + "; ".join(parts)
     after.steps.append(Step(text + ".", {"temporary": color, "each": n, "with": takers}))
     after.record_links(before, text)
 
 
 def _wounds(after: Aftermath, roles: Roles, stances: dict[str, str], levels: int, scene: Scene) -> None:
-    """Wound levels go to Dying characters first, then as the scene's `wounds_to:` says."""
-    takers = [n for n in after.living()
-              if n in (roles.active, roles.defender) or stances.get(n) in WOUND_TAKERS]
-    after.steps.append(Step(f"The conflict is physically threatening: {levels} wound level(s) fall on the "
-                            f"cooperating and neutral characters ({', '.join(takers)}), the dying first.",
+    """Wound levels go to Dying characters first, then as the scene's `wounds_to:` says.
+
+    Those who take them are the characters involved and not hostile: the Active Player,
+    the cooperating and neutral Passive Players, and the one acted against."""
+    involved = {roles.active, roles.defender} | {p for p in roles.passives if stances[p] in WOUND_TAKERS}
+    takers = [n for n in after.living() if n in involved]
+    after.steps.append(Step(f"The conflict is physically threatening: {plural(levels, 'wound level')} to deal among "
+                            f"the characters involved who are not hostile ({', '.join(takers)}), the dying first.",
                             {"wound_levels": levels, "candidates": takers}))
     named = [c.name for w in scene.wounds_to if (c := after.table.character(w)) is not None]
     dying = [n for n in dict.fromkeys(named + takers) if n in takers and after.health[n] == "dying"]
@@ -131,7 +135,7 @@ def _wounds(after: Aftermath, roles: Roles, stances: dict[str, str], levels: int
         if levels == 0:
             break
         if who not in takers:
-            after.steps.append(Step(f"{who} is not cooperating or neutral here and takes no wound.", {"who": who}))
+            after.steps.append(Step(f"{who} is hostile or not involved here and takes no wound.", {"who": who}))
             continue
         if after.health[who] == "dead":
             continue
@@ -140,5 +144,5 @@ def _wounds(after: Aftermath, roles: Roles, stances: dict[str, str], levels: int
     left = [n for n in takers if after.health[n] != "dead"]
     if levels and left:
         after.steps.append(Step(
-            f"{levels} wound level(s) still to deal among {', '.join(left)}: the table chooses who and why "
+            f"{plural(levels, 'wound level')} still to deal among {', '.join(left)}: the table chooses who and why "
             f"(list them under `wounds_to:` to record the choice).", {"undealt": levels, "options": left}))

@@ -17,8 +17,7 @@ from ..play import Dice, DiceMismatch, Resolution, Step, listed_pools
 from . import interpretation as rules
 from .conflict import GM, Roles, Scene, cast_roles, chosen_stances
 from .consequences import aftermath
-from .hands import (Hand, Reason, Rolled, describe, links_reason, plural, pool_label, roll_hand, roll_open_ended,
-                    total)
+from .hands import Hand, Reason, Rolled, describe, links_reason, plural, pool_label, roll_hand, roll_open_ended, total
 from .interpretation import DEGREE_NAMES, Stance
 from .table import Table, load_table
 
@@ -57,130 +56,149 @@ def listed_dice(scene: Scene, table: Table) -> dict:
 
 
 def resolve_conflict(scene: Scene, table: Table, dice: Dice) -> Resolution:
+    """The whole two-pass roll of one conflict, from the first die to what it changes."""
     roles, problems = cast_roles(scene, table)
     if roles is None:
         raise DiceMismatch(problems[0])
-    active, stress, links = roles.active, table.stress, table.map
-    steps = [Step(_opening(scene, table, roles), {"stress": stress, "living": len(table.living)})]
+    c = Conflict(scene, table, roles, dice)
+    c.say(_opening(scene, table, roles), stress=table.stress, living=len(table.living))
+    if table.stress == 0 and not scene.physical and roles.defender is None:
+        c.say("The Stress Level is 0 and nothing threatens the situation: no roll is needed. Everyone "
+              "cooperates or disagrees as they see fit, and the action is a Basic Success.",
+              degree="basic-success", automatic=True)
+        return _resolution(scene, roles, "basic-success", "no roll at Stress 0", c.steps, [], dice)
 
-    if stress == 0 and not scene.physical and roles.defender is None:
-        steps.append(Step("The Stress Level is 0 and nothing threatens the situation: no roll is needed. "
-                          "Everyone cooperates or disagrees as they see fit, and the action is a Basic Success.",
-                          {"degree": "basic-success", "automatic": True}))
-        return _resolution(scene, roles, "basic-success", "no roll at Stress 0", steps, [], dice)
+    active, active_odds = c.active_player()
+    standings = [c.passive_player(p, active_odds) for p in roles.passives]
+    stances = {s.who: s.stance for s in standings}
+    stances |= {b: c.declared.get(b, "neutral") for b in roles.bystanders}
+    turned = [c.turned_hostile(b) for b in roles.bystanders if stances[b] == "hostile"]
+    opposition = c.opposition()
 
-    mods = _modifiers(scene, table)
-    difficulty = scene.difficulty_dice()
-    if scene.alone:
-        greens = [(difficulty or 0, f"Difficulty {difficulty}, going it alone")] + mods[active, "green"]
-        reds = [(stress, f"Stress {stress}")] + mods[active, "red"]
-    else:
-        greens = [links_reason(links.count(active, p, "green"), "green", p) for p in roles.passives] + mods[active, "green"]
-        reds = ([links_reason(links.count(active, p, "red"), "red", p) for p in roles.passives]
-                + [(stress, f"Stress {stress}")] + mods[active, "red"])
-    active_hand, lines = roll_hand(dice, active, greens, reds)
-    steps += [Step(t, {"who": active}) for t in lines]
-    active_odds = rules.active_red_odds(active_hand.green.faces, active_hand.red.faces)
-    if not scene.alone:
-        steps.append(Step(f"First pass for {active}: {plural(active_hand.red.count, 'red odd')} − "
-                          f"{plural(active_hand.green.count, 'green even')} = {plural(active_odds, 'red odd')} "
-                          f"(never below 0).",
-                          {"who": active, "red_odds": active_odds}))
-
-    chosen = chosen_stances(scene, table)
-    standings = []
-    for p in roles.passives:
-        standing, texts = _first_pass(scene, dice, p, active, active_odds, mods, links, chosen.get(p))
-        standings.append(standing)
-        steps += [Step(t, {"who": p}) for t in texts[:-1]]
-        steps.append(Step(texts[-1], {"who": p, "green_evens": standing.evens, "margin": standing.margin,
-                                      "allowed": standing.best, "stance": standing.stance}))
-    stances: dict[str, str] = {s.who: s.stance for s in standings}
-    turned: list[Hand] = []
-    for b in roles.bystanders:
-        stances[b] = chosen.get(b, "neutral")
-        if stances[b] == "hostile":
-            reds = [links_reason(links.count(b, active, "red"), "red", active)] + mods[b, "red"]
-            hand = Hand(b, Rolled("green", ()), roll_open_ended(dice, b, "red", total(reds)))
-            turned.append(hand)
-            steps.append(Step(f"{b} was not asked and turns hostile: " + describe(b, hand.red, reds), {"who": b}))
-
-    if roles.defender is not None and not scene.alone:
-        opposition, text = _defender(dice, roles, table, mods)
-    else:
-        gm_reasons = [(difficulty or 0, f"Difficulty {difficulty}"), (len(table.living), "living characters"),
-                      (stress, f"Stress {stress}")]
-        gm = roll_open_ended(dice, GM, "red", rules.gm_dice(difficulty or 0, len(table.living), stress))
-        opposition, text = gm.count, describe("The GM", gm, gm_reasons)
-    steps.append(Step(text, {"red_odds": opposition}))
-
-    group = [active_hand] + [s.hand for s in standings if s.stance == "cooperative"]
-    against = [s.hand for s in standings if s.stance == "hostile"] + turned + ([active_hand] if scene.alone else [])
-    green_evens = sum(h.green.count for h in group)
-    cancelling = sum(h.red.count for h in against)
-    pooled = rules.pooled_green_evens(green_evens, cancelling)
+    group = [active] + [s.hand for s in standings if s.stance == "cooperative"]
+    against = [s.hand for s in standings if s.stance == "hostile"] + turned + ([active] if scene.alone else [])
+    pooled = c.second_pass(group, against)
     net = pooled - opposition
     deg = rules.degree(net)
-    steps.append(Step(_second_pass(scene, group, against, green_evens, cancelling, pooled),
-                      {"green_evens": green_evens, "cancelled": cancelling, "pooled": pooled}))
-    steps.append(Step(f"{pooled} green evens − {opposition} red odds = {net:+d}: {DEGREE_NAMES[deg]}.",
-                      {"net": net, "degree": deg}))
+    c.say(f"{plural(pooled, 'green even')} − {plural(opposition, 'red odd')} = {net:+d}: {DEGREE_NAMES[deg]}.",
+          net=net, degree=deg)
     more_steps, changes = aftermath(table, roles, stances, deg, net, scene)
-    steps += more_steps
-    return _resolution(scene, roles, deg, f"{pooled} green evens against {opposition} red odds", steps, changes, dice)
+    return _resolution(scene, roles, deg, f"{plural(pooled, 'green even')} against {plural(opposition, 'red odd')}",
+                       c.steps + more_steps, changes, dice)
 
 
-def _first_pass(scene: Scene, dice: Dice, p: str, active: str, active_odds: int,
-                mods: "_Mods", links, declared: str | None) -> tuple[Standing, list[str]]:
-    greens = [links_reason(links.count(p, active, "green"), "green", active)] + mods[p, "green"]
-    reds = [links_reason(links.count(p, active, "red"), "red", active)] + mods[p, "red"]
-    hand, lines = roll_hand(dice, p, greens, reds)
-    evens = rules.passive_green_evens(hand.green.faces, hand.red.faces)
-    margin = rules.stance_margin(evens, active_odds)
-    only_green = links.count(p, active, "red") == 0
-    best = rules.best_stance(margin, only_green)
-    text = (f"First pass for {p}: {plural(hand.green.count, 'green even')} − {plural(hand.red.count, 'red odd')} = "
-            f"{evens:+d}; against {active}'s {plural(active_odds, 'red odd')} that makes {margin:+d}, so {p} ")
-    text += {"cooperative": "may cooperate", "neutral": "may remain neutral at best",
-             "hostile": f"must work against {active}"}[rules.best_stance(margin)]
-    if only_green and margin < 2:
-        text += f"; but no red link joins {p} and {active}, so {p} is free to cooperate"
-    stance: Stance = best
-    if declared is not None and rules.may_take(declared, best):  # type: ignore[arg-type]
-        stance = declared  # type: ignore[assignment]
-    elif declared is not None:
-        if dice.replaying:
-            key = next(k for k in scene.stances if k.casefold() == p.casefold())
+class Conflict:
+    """One conflict being resolved: who takes part, the dice, and the steps told so far."""
+
+    def __init__(self, scene: Scene, table: Table, roles: Roles, dice: Dice):
+        self.scene, self.table, self.roles, self.dice = scene, table, roles, dice
+        self.links = table.map
+        self.mods = _modifiers(scene, table)
+        self.declared = chosen_stances(scene, table)
+        self.steps: list[Step] = []
+
+    def say(self, text: str, **data) -> None:
+        self.steps.append(Step(text, data))
+
+    def roll(self, who: str, greens: list[Reason], reds: list[Reason]) -> Hand:
+        hand, lines = roll_hand(self.dice, who, greens + self.mods[who, "green"], reds + self.mods[who, "red"])
+        for line in lines:
+            self.say(line, who=who)
+        return hand
+
+    def active_player(self) -> tuple[Hand, int]:
+        """The Active Player's dice and first pass: red odds less green evens, never below 0."""
+        active, stress, difficulty = self.roles.active, self.table.stress, self.scene.difficulty_dice()
+        if self.scene.alone:
+            hand = self.roll(active, [(difficulty or 0, f"Difficulty {difficulty} when going it alone")],
+                             [(stress, f"Stress {stress}")])
+            return hand, 0
+        passives = self.roles.passives
+        hand = self.roll(active, [links_reason(self.links.count(active, p, "green"), "green", p) for p in passives],
+                         [links_reason(self.links.count(active, p, "red"), "red", p) for p in passives]
+                         + [(stress, f"Stress {stress}")])
+        odds = rules.active_red_odds(hand.green.faces, hand.red.faces)
+        self.say(f"First pass for {active}: {plural(hand.red.count, 'red odd')} − {plural(hand.green.count, 'green even')}"
+                 f" = {plural(odds, 'red odd')} (never below 0).", who=active, red_odds=odds)
+        return hand, odds
+
+    def passive_player(self, p: str, active_odds: int) -> Standing:
+        """A Passive Player's dice, first pass and stance."""
+        active = self.roles.active
+        hand = self.roll(p, [links_reason(self.links.count(p, active, "green"), "green", active)],
+                         [links_reason(self.links.count(p, active, "red"), "red", active)])
+        evens = rules.passive_green_evens(hand.green.faces, hand.red.faces)
+        margin = rules.stance_margin(evens, active_odds)
+        only_green = self.links.count(p, active, "red") == 0
+        best = rules.best_stance(margin, only_green)
+        text = (f"First pass for {p}: {plural(hand.green.count, 'green even')} − {plural(hand.red.count, 'red odd')} = "
+                f"{evens:+d}; against {active}'s {plural(active_odds, 'red odd')} that makes {margin:+d}, so {p} ")
+        text += {"cooperative": "may cooperate", "neutral": "may remain neutral at best",
+                 "hostile": f"must work against {active}"}[rules.best_stance(margin)]
+        if only_green and margin < 2:
+            text += f"; but no red link joins {p} and {active}, so {p} is free to cooperate"
+        stance, note = self._choice(p, best)
+        self.say(text + note + f". {p} is {stance}" + (" (a downgrade)." if stance != best else "."),
+                 who=p, green_evens=evens, margin=margin, allowed=best, stance=stance)
+        return Standing(p, hand, evens, margin, best, stance)
+
+    def _choice(self, p: str, best: Stance) -> tuple[Stance, str]:
+        """The stance `p` takes: the one declared if the dice allow it, else the best allowed."""
+        declared = self.declared.get(p)
+        if declared is None:
+            return best, ""
+        if rules.may_take(declared, best):  # type: ignore[arg-type]
+            return declared, ""  # type: ignore[return-value]
+        if self.dice.replaying:
+            key = next(k for k in self.scene.stances if k.casefold() == p.casefold())
             raise DiceMismatch(error(
                 "isolation.stance-not-allowed", f"{p} is declared {declared}, but the dice allow at most {best}",
                 "a character may always choose a less helpful stance, never a more helpful one", ("stances", key)))
-        text += f"; {p} would choose to be {declared}, which the dice do not allow"
-    text += f". {p} is {stance}" + (" (a downgrade)." if stance != best else ".")
-    return Standing(p, hand, evens, margin, best, stance), lines + [text]
+        return best, f"; {p} would choose to be {declared}, which the dice do not allow"
 
+    def turned_hostile(self, b: str) -> Hand:
+        """A character not asked who turns hostile: red dice for their red links, second pass only."""
+        active = self.roles.active
+        reds = [links_reason(self.links.count(b, active, "red"), "red", active)] + self.mods[b, "red"]
+        hand = Hand(b, Rolled("green", ()), roll_open_ended(self.dice, b, "red", total(reds)))
+        self.say(f"{b} was not asked and turns hostile: " + describe(b, hand.red, reds), who=b)
+        return hand
 
-def _defender(dice: Dice, roles: Roles, table: Table, mods: "_Mods") -> tuple[int, str]:
-    d, active = roles.defender, roles.active
-    assert d is not None
-    reds = [links_reason(table.map.count(d, active, "red"), "red", active),
-            (len(table.living) - 1, "the other living characters"), (table.stress, f"Stress {table.stress}")] + mods[d, "red"]
-    hand, lines = roll_hand(dice, d, mods[d, "green"], reds)
-    odds = rules.opposing_red_odds(hand.green.faces, hand.red.faces)
-    return odds, (f"{d} is acted against and rolls instead of the GM. " + " ".join(lines)
-                  + f" {plural(hand.red.count, 'red odd')} − {plural(hand.green.count, 'green even')} = "
-                    f"{plural(odds, 'red odd')} against the group (never below 0).")
+    def opposition(self) -> int:
+        """The red odds the group must beat: the GM's, or those of the character acted against."""
+        d, living, stress = self.roles.defender, len(self.table.living), self.table.stress
+        if d is None:
+            difficulty = self.scene.difficulty_dice() or 0
+            gm = roll_open_ended(self.dice, GM, "red", rules.gm_dice(difficulty, living, stress))
+            self.say(describe("The GM", gm, [(difficulty, f"Difficulty {difficulty}"), (living, "living characters"),
+                                             (stress, f"Stress {stress}")]), red_odds=gm.count)
+            return gm.count
+        self.say(f"{d} is acted against and rolls instead of the GM.", who=d)
+        hand = self.roll(d, [], [links_reason(self.links.count(d, self.roles.active, "red"), "red", self.roles.active),
+                                 (living - 1, "the other living characters"), (stress, f"Stress {stress}")])
+        odds = rules.opposing_red_odds(hand.green.faces, hand.red.faces)
+        self.say(f"{d}: {plural(hand.red.count, 'red odd')} − {plural(hand.green.count, 'green even')} = "
+                 f"{plural(odds, 'red odd')} against the group (never below 0).", who=d, red_odds=odds)
+        return odds
 
+    def second_pass(self, group: list[Hand], against: list[Hand]) -> int:
+        """The group's green evens less the hostile red odds, never below 0."""
+        alone = self.scene.alone
 
-def _second_pass(scene: Scene, group: list[Hand], against: list[Hand], evens: int, cancelling: int, pooled: int) -> str:
-    def own(h: Hand) -> str:
-        return f"{h.who}'s own red dice" if scene.alone and h is group[0] else h.who
+        def whose(h: Hand) -> str:
+            return f"{h.who}'s own red dice" if alone and h is group[0] else h.who
 
-    names = ", ".join(f"{h.who} {h.green.count}" for h in group)
-    text = (f"Second pass: green evens of {'the lone actor' if scene.alone else 'the Active Player and those cooperating'}"
-            f" ({names}) = {evens}")
-    if against:
-        text += "; red odds cancelling them (" + ", ".join(f"{own(h)} {h.red.count}" for h in against) + f") = {cancelling}"
-    return text + f"; {pooled} green evens count (never below 0)."
+        evens = sum(h.green.count for h in group)
+        cancelling = sum(h.red.count for h in against)
+        pooled = rules.pooled_green_evens(evens, cancelling)
+        text = (f"Second pass: green evens of {'the lone actor' if alone else 'the Active Player and those cooperating'}"
+                f" ({', '.join(f'{h.who} {h.green.count}' for h in group)}) = {evens}")
+        if against:
+            text += "; red odds cancelling them (" + ", ".join(f"{whose(h)} {h.red.count}" for h in against) + \
+                    f") = {cancelling}"
+        self.say(text + f"; {plural(pooled, 'green even')} {'counts' if pooled == 1 else 'count'} (never below 0).",
+                 green_evens=evens, cancelled=cancelling, pooled=pooled)
+        return pooled
 
 
 class _Mods(dict):
