@@ -248,7 +248,7 @@ def test_a_setup_in_another_folder_finds_its_characters(files):
     ("active: Bob Tanner\ndifficulty: 2\npersuade: [Bob Tanner]\n", "Active Player"),
     ("active: Bob Tanner\ndifficulty: 2\npersuade: [Alice Moreau, alice moreau]\n", "twice"),
     ("active: Bob Tanner\nagainst: Alice Moreau\npersuade: [Alice Moreau]\n", "acted against"),
-    ("active: Bob Tanner\nagainst: Bob Tanner\n", "themselves"),
+    ("active: Bob Tanner\nagainst: Bob Tanner\ndifficulty: 2\n", "themselves"),
     ("active: Bob Tanner\ndifficulty: 2\nstances: {Bob Tanner: neutral}\n", "no stance"),
     ("active: Bob Tanner\ndifficulty: 2\npersuade: []\nstances: {Alice Moreau: cooperative}\n", "not asked"),
     ("active: Bob Tanner\ndifficulty: 2\npersuade: []\nmodifiers: [{who: Alice Moreau, red: 1}]\n", "rolls no dice"),
@@ -319,3 +319,8 @@ def test_every_rule_is_documented():
 
     doc = (EXAMPLES.parent.parent / "docs" / "rules" / "isolation.md").read_text(encoding="utf-8")
     assert all(f"`{rule}`" in doc for rule in RULES)
+
+
+def test_a_scene_reports_every_problem_at_once(files):
+    problems = scene(files, "active: Bob Tanner\npersuade: [Alice Moro]\nstances: {Bob Tanner: neutral}\n")
+    assert rules(problems) == {"scene.unknown-character", "isolation.scene-shape", "isolation.scene-roles"}

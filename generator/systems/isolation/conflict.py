@@ -81,7 +81,8 @@ class Roles:
 
 
 def cast_roles(s: Scene, table: Table) -> tuple[Roles | None, list[Problem]]:
-    """The roles of a scene, or every problem with the names it gives."""
+    """The roles of a scene and every problem with the names it gives; no roles without
+    an Active Player (names that fail are left out)."""
     members = [Member(c, ()) for c in table.cast]
     problems: list[Problem] = []
 
@@ -108,12 +109,14 @@ def cast_roles(s: Scene, table: Table) -> tuple[Roles | None, list[Problem]]:
             problems.append(roles_error(f"{who} {why}", "list each character to persuade once", ("persuade", i)))
             continue
         passives.append(who)
-    if active is None or problems:
+    if active is None:
         return None, problems
+    if defender == active:
+        defender = None
     if s.persuade is None:
         passives = [c.name for c in table.living if c.name not in (active, defender)]
     bystanders = tuple(c.name for c in table.living if c.name not in (active, defender, *passives))
-    return Roles(active, tuple(passives), bystanders, defender), []
+    return Roles(active, tuple(passives), bystanders, defender), problems
 
 
 def roles_error(message: str, hint: str, at: Path) -> Problem:
@@ -125,9 +128,7 @@ def check_scene(s: Scene, resolver: Resolver) -> list[Problem]:
     if table is None:
         return []
     roles, problems = cast_roles(s, table)
-    if roles is None:
-        return problems
-    return scene_problems(s, table, roles)
+    return problems + (scene_problems(s, table, roles) if roles is not None else [])
 
 
 def scene_problems(s: Scene, table: Table, roles: Roles) -> list[Problem]:

@@ -146,3 +146,6 @@ def _wounds(after: Aftermath, roles: Roles, stances: dict[str, str], levels: int
         after.steps.append(Step(
             f"{plural(levels, 'wound level')} still to deal among {', '.join(left)}: the table chooses who and why "
             f"(list them under `wounds_to:` to record the choice).", {"undealt": levels, "options": left}))
+    elif levels:
+        after.steps.append(Step(f"{plural(levels, 'wound level')} fall on no one: everyone who could take them is dead.",
+                                {"lost": levels}))

@@ -58,7 +58,7 @@ def listed_dice(scene: Scene, table: Table) -> dict:
 def resolve_conflict(scene: Scene, table: Table, dice: Dice) -> Resolution:
     """The whole two-pass roll of one conflict, from the first die to what it changes."""
     roles, problems = cast_roles(scene, table)
-    if roles is None:
+    if roles is None or problems:  # `playaid roll` only plays checked scenes; a caller may not
         raise DiceMismatch(problems[0])
     c = Conflict(scene, table, roles, dice)
     c.say(_opening(scene, table, roles), stress=table.stress, living=len(table.living))
