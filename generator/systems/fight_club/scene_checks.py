@@ -19,6 +19,7 @@ from ..play import DiceMismatch
 from . import deck as decks
 from .fight import berserk
 from .models import NO_TOKENS, Scene
+from .procedures import play
 from .table import Table, table_for
 
 NEEDS = {
@@ -69,13 +70,12 @@ def check_scene(scene: Scene, resolver: Resolver) -> list[Problem]:
     check = {"confront": _confront, "fight-round": _fight_round, "end-of-turn": _end_of_turn,
              "spend-pain": _spend_pain, "endgame-vote": _vote}.get(scene.type)
     names = Names(table)
-    if scene.active is not None:
+    if scene.active is not None and check is None:
         names(scene.active, ("active",))
     if check is not None:
         check(scene, table, names)
     problems += names.problems
     if not any(p.is_error for p in problems):
-        from .procedures import play  # the procedures import the checks' helpers
         try:
             play(scene, resolver, random.Random(0))
         except DiceMismatch as exc:
