@@ -14,7 +14,6 @@ from typing import Sequence
 from ..play import Dice, Resolution, Step
 from .arithmetic import Bout, RollPlan, bouts, defeated, encounter_outcome, first_meeting_bonuses, \
     judgment_pool, rest_one_conflict, spread_loss
-from .gladiators import Gladiator, Relationship
 from .ledger import Ledger
 from .rolling import explain_plan, plan_for, settle_judgment, throw
 from .scenes import Contender, Scene
