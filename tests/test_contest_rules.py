@@ -296,10 +296,10 @@ def test_rolled_dice_fit_the_pool_they_are_listed_for(harrow):
 
 
 def test_spending_orders_name_a_side_and_an_opponent(harrow):
-    ok = "spend:\n  - {by: Harrow, penalty: d6, on: The crowd, name: Cowed}\n  - {by: Harrow, reward: Goodwill}\n"
+    ok = "spend:\n  - {by: Harrow, penalty: d6, to: The crowd, name: Cowed}\n  - {by: Harrow, reward: Goodwill}\n"
     assert harrow.problems("s.yaml", scene("{attribute: Strength}", extra=ok)) == []
     for bad in ("spend:\n  - {by: Nobody, reward: Goodwill}\n",
-                "spend:\n  - {by: Harrow, penalty: d6, on: Harrow}\n",
+                "spend:\n  - {by: Harrow, penalty: d6, to: Harrow}\n",
                 "spend:\n  - {by: Harrow, penalty: d6}\n",
                 "spend:\n  - {by: Harrow}\n",
                 "spend:\n  - {by: The crowd, reward: Goodwill}\n"):

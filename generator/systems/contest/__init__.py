@@ -8,7 +8,8 @@ side from them (or from the GM's dice) and resolves it by comparing high dice.
 from __future__ import annotations
 
 from ..base import GameSystem
-from .models import Character, Scene, Setup
+from .documents import Character, Scene, Setup
+from .procedures import play
 from .rules import check_character, check_setup
 from .scenes import check_scene
 
@@ -39,6 +40,7 @@ SYSTEM = GameSystem(
     models={"character": Character, "setup": Setup, "scene": Scene},
     checks={"character": check_character, "setup": check_setup, "scene": check_scene},
     rules=RULES,
+    play=play,
 )
 
 __all__ = ["SYSTEM", "RULES"]

@@ -8,12 +8,12 @@ die per aspect. The order below is the order a scene lists its rolled dice in.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 from ...convert import did_you_mean
 from ...problems import Path, Problem, error
 from .dice import ASPECT, BACKGROUND, RANDOM_GEAR, Die, nearest_physical
-from .models import Assets, Character, NamedDie, PenaltyDie
+from .documents import Assets, Character, NamedDie, PenaltyDie
 
 
 @dataclass(frozen=True)
@@ -170,24 +170,30 @@ def character_pool(label: str, c: Character, a: Assets, opposing_penalties: Mapp
     return DiePool(label, tuple(dice), c, condition_used), problems
 
 
-def replace_for_target(pool: DiePool, target: Die, electronic: bool, count: int = 3) -> tuple[DiePool, list[str]]:
-    """The opposition's pool after replacing up to `count` dice with `target`, where that helps.
+def replacement(sizes: Sequence[int], target: int, count: int = 3) -> tuple[list[int], int]:
+    """Which of the opposition's dice a target die replaces, and how many target dice are added.
 
-    Smaller dice are replaced first; a pool of fewer than `count` dice gains target
-    dice for the missing ones. Returns the pool and a line per replacement.
+    The opposition replaces up to `count` dice "if it is advantageous to do so (including
+    any missing dice)": missing dice come first (a pool of fewer than `count` dice gains
+    target dice), then the smallest dice below the target.
+
+    >>> replacement([10, 4], 8)
+    ([1], 1)
     """
+    added = max(0, count - len(sizes))
+    smaller = sorted((i for i, s in enumerate(sizes) if s < target), key=lambda i: (sizes[i], i))
+    return sorted(smaller[: count - added]), added
+
+
+def replace_for_target(pool: DiePool, target: Die, electronic: bool) -> tuple[DiePool, list[str]]:
+    """The opposition's pool with target dice in place of the dice `replacement` picks."""
     dice = list(pool.dice)
-    notes: list[str] = []
-    smaller = sorted((i for i, d in enumerate(dice) if d.die < target), key=lambda i: (dice[i].die, i))
-    missing = max(0, count - len(dice))
-    replaced = 0
-    for _ in range(missing):
-        dice.append(pool_die("target die, for a missing die", target, electronic))
-        notes.append(f"adds a {target} for a missing die")
-        replaced += 1
-    for i in smaller[: count - replaced]:
-        notes.append(f"replaces its {dice[i].die} with a {target}")
+    replaced, added = replacement([d.die.sides for d in dice], target.sides)
+    notes = [f"replaces its {dice[i].die} ({dice[i].source}) with a {target}" for i in replaced]
+    for i in replaced:
         dice[i] = pool_die(f"target die, replacing a {dice[i].die}", target, electronic)
+    dice += [pool_die("target die, for a missing die", target, electronic)] * added
+    notes += [f"adds a {target} for a missing die"] * added
     return replace(pool, dice=tuple(dice)), notes
 
 

@@ -8,7 +8,7 @@ from ...problems import Path, Problem, error
 from ..base import Resolver
 from ..cast import resolve_cast
 from .dice import BACKGROUND, Die, allowed_sizes_text, is_allowed
-from .models import Character, Setup
+from .documents import Character, Setup
 
 
 def die_size_problems(dice: Iterable[tuple[Die, Path]], declared: list[Die], electronic: bool = False,

@@ -12,7 +12,7 @@ from ...problems import Path, Problem, error, warning
 from ..base import Resolver
 from ..cast import Member, find, resolve_cast
 from .dice import Die
-from .models import Character, NamedDie, PenaltyDie, PoolEntry, Scene, Side
+from .documents import Character, NamedDie, PenaltyDie, PoolEntry, Scene, Side
 from .pools import DiePool, character_pool, gm_pool, replace_for_target
 from .rules import check_character, die_size_problems
 
@@ -84,7 +84,40 @@ def _shape(entry: Side | PoolEntry, at: Path, has_pools: bool) -> list[Problem]:
     return []
 
 
+Found = list[list[tuple[Side | PoolEntry, Path, Character | None]]]
+"""Per side, per pool: the entry, where it stands, and its character (None for the GM's dice)."""
+
+
 def prepare(scene: Scene, resolver: Resolver) -> tuple[Prepared, list[Problem]]:
+    """The scene's sides with their pools built (and changed for the goal), and every problem."""
+    problems = _sides_named_once(scene)
+    found, members, cast_problems = _cast(scene, resolver)
+    problems += cast_problems
+    sides, pool_problems = _pools(scene, found)
+    problems += pool_problems
+    prepared, goal_problems = _goal(scene, sides, members, found)
+    problems += goal_problems
+    problems += _rolled(prepared.sides, broken=any(p.is_error for p in problems))
+    problems += _spend(scene, prepared.sides)
+    return prepared, problems
+
+
+def _sides_named_once(scene: Scene) -> list[Problem]:
+    problems: list[Problem] = []
+    if len(scene.sides) < 2:
+        problems.append(error("contest.scene-sides", f"a contest has two or more sides, not {len(scene.sides)}",
+                              "add the opposition as a side, e.g. `{name: Opposition, dice: [d8, d6, d6]}`", ("sides",)))
+    seen: set[str] = set()
+    for i, side in enumerate(scene.sides):
+        if side.name.casefold() in seen:
+            problems.append(error("contest.scene-sides", f"two sides are called {side.name}",
+                                  "give each side its own name", ("sides", i, "name")))
+        seen.add(side.name.casefold())
+    return problems
+
+
+def _cast(scene: Scene, resolver: Resolver) -> tuple[Found, list[Member], list[Problem]]:
+    """Who rolls each pool: a character file, a name in the setup's cast, or an inline character."""
     problems: list[Problem] = []
     members: list[Member] = []
     if scene.setup is not None:
@@ -106,19 +139,8 @@ def prepare(scene: Scene, resolver: Resolver) -> tuple[Prepared, list[Problem]]:
         problems.extend(missing)
         return member.model if member else None
 
-    if len(scene.sides) < 2:
-        problems.append(error("contest.scene-sides", f"a contest has two or more sides, not {len(scene.sides)}",
-                              "add the opposition as a side, e.g. `{name: Opposition, dice: [d8, d6, d6]}`", ("sides",)))
-    seen_sides: dict[str, int] = {}
-    for i, side in enumerate(scene.sides):
-        if side.name.casefold() in seen_sides:
-            problems.append(error("contest.scene-sides", f"two sides are called {side.name}",
-                                  "give each side its own name", ("sides", i, "name")))
-        seen_sides.setdefault(side.name.casefold(), i)
-
-    # First who is in each pool, then the pools: a pool may draw on its opponents' penalty dice.
-    found: list[list[tuple[Side | PoolEntry, Path, Character | None]]] = []
-    seen_characters: dict[str, Path] = {}
+    found: Found = []
+    seen: set[str] = set()
     for i, side in enumerate(scene.sides):
         if side.pools:
             problems += _shape(side, ("sides", i), True)
@@ -127,14 +149,19 @@ def prepare(scene: Scene, resolver: Resolver) -> tuple[Prepared, list[Problem]]:
             shape = _shape(entry, at, False)
             problems += shape
             c = character(entry.character, at + ("character",)) if entry.character is not None else None
+            if c is not None and c.name.casefold() in seen:
+                problems.append(error("contest.scene-sides", f"{c.name} is in two pools",
+                                      "a character rolls one pool, on one side", at + ("character",)))
             if c is not None:
-                if c.name.casefold() in seen_characters:
-                    problems.append(error("contest.scene-sides", f"{c.name} is in two pools",
-                                          "a character rolls one pool, on one side", at + ("character",)))
-                seen_characters.setdefault(c.name.casefold(), at)
-            row.append((entry, at, c if not shape else None))
+                seen.add(c.name.casefold())
+            row.append((entry, at, None if shape else c))
         found.append(row)
+    return found, members, problems
 
+
+def _pools(scene: Scene, found: Found) -> tuple[list[ContestSide], list[Problem]]:
+    """Every side's pools; a character's pool may draw on the penalty dice its opponents carry."""
+    problems: list[Problem] = []
     sides: list[ContestSide] = []
     for i, side in enumerate(scene.sides):
         penalties: dict[str, PenaltyDie] = {
@@ -159,15 +186,11 @@ def prepare(scene: Scene, resolver: Resolver) -> tuple[Prepared, list[Problem]]:
                         f"up to six for high risk and ten for something crazy risky", "drop some dice", at + ("dice",)))
                 pools.append(gm_pool(label, entry.dice, scene.electronic))
         sides.append(ContestSide(side.name, tuple(pools), ("sides", i), side.rolled))
-
-    prepared, goal_problems = _goal(scene, sides, members, found)
-    problems += goal_problems
-    problems += _rolled(prepared.sides, broken=bool([p for p in problems if p.is_error]))
-    problems += _spend(scene, prepared.sides)
-    return prepared, problems
+    return sides, problems
 
 
-def _goal(scene: Scene, sides: list[ContestSide], members: list[Member], found) -> tuple[Prepared, list[Problem]]:
+def _goal(scene: Scene, sides: list[ContestSide], members: list[Member], found: Found) -> tuple[Prepared, list[Problem]]:
+    """What the goal is, and the opposition's dice traded for its target die."""
     problems: list[Problem] = []
     target: Die | None = None
     removed = None
@@ -252,11 +275,11 @@ def _spend(scene: Scene, sides: list[ContestSide]) -> list[Problem]:
                                               "the scene's"))
             targets = {s.name.casefold() for s in sides if s is not spender} | {
                 c.name.casefold() for s in sides if s is not spender for c in s.characters}
-            if not order.on:
-                bad("a penalty die goes to someone", "add `on:` with an opposing side or character")
-            elif order.on.casefold() not in targets:
-                bad(f"`{order.on}` is not an opposing side or character of {order.by}",
-                    "name a side or character on another side", "on")
+            if not order.to:
+                bad("a penalty die goes to someone", "add `to:` with an opposing side or character")
+            elif order.to.casefold() not in targets:
+                bad(f"`{order.to}` is not an opposing side or character of {order.by}",
+                    "name a side or character on another side", "to")
         elif spender is not None and not spender.characters:
             bad(f"{spender.name} has no character to hold a reward die", "only a character's side gains a reward die",
                 "reward")

@@ -118,7 +118,7 @@ class SpendOrder:
 
     by: str = spec(doc="the side spending")
     penalty: Die | None = spec(None, doc="a penalty die of this size (at most the die that pays)")
-    on: str = spec("", doc="the side or character the penalty die goes to")
+    to: str = spec("", doc="the opposing side or character the penalty die goes to")
     reward: str = spec("", doc="a reward die by this name, one use per die left")
     name: str = spec("", doc="what the penalty is")
 
