@@ -46,7 +46,8 @@ def type_schema(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
 
 
 def _model_ref(cls: type, defs: dict[str, Any]) -> dict[str, Any]:
-    name = f"{cls.__module__.rsplit('.', 1)[-1]}.{cls.__name__}"
+    # the full module path: two games may both call a model `Character`
+    name = f"{cls.__module__.removeprefix('generator.systems.')}.{cls.__name__}"
     if name not in defs:
         defs[name] = {}  # placeholder first: models may refer to themselves
         defs[name] = model_schema(cls, defs)

@@ -53,8 +53,9 @@ def resolve_cast(entries: Iterable[Any], resolver: Resolver,
     return members, problems
 
 
-def find(members: Iterable[Member], name: str, at: Path, role: str = "character") -> tuple[Member | None, list[Problem]]:
-    """The member called `name`, or a problem naming who is in the cast."""
+def find(members: Iterable[Member], name: str, at: Path, role: str = "character",
+         rule: str = "scene.unknown-character") -> tuple[Member | None, list[Problem]]:
+    """The member called `name`, or a problem (`rule`) naming who is in the cast."""
     by_name = {m.name.casefold(): m for m in members}
     if name.casefold() in by_name:
         return by_name[name.casefold()], []
@@ -62,5 +63,5 @@ def find(members: Iterable[Member], name: str, at: Path, role: str = "character"
     close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
     hint = f"did you mean `{close[0]}`?" if close else (
         "the cast is: " + ", ".join(names) if names else "the setup has no characters")
-    return None, [error("scene.unknown-character", f"{role} `{name}` is not in the cast", hint, at)]
+    return None, [error(rule, f"{role} `{name}` is not in the cast", hint, at)]
 
