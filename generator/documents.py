@@ -145,6 +145,12 @@ class _Resolver:
         self.library, self.path, self.name, self.system = library, path, name, system
         self.problems: list[Problem] = []
 
+    def beside(self, ref: str) -> "_Resolver":
+        shown = os.path.normpath(os.path.join(os.path.dirname(self.name), ref))
+        other = _Resolver(self.library, self.path.parent / ref, shown, self.system)
+        other.problems = self.problems  # what goes wrong there is reported here, where it was named
+        return other
+
     def resolve(self, ref: str, kind: str, at: Path) -> Any | None:
         target = self.path.parent / ref
         shown = os.path.normpath(os.path.join(os.path.dirname(self.name), ref))

@@ -27,6 +27,11 @@ class Resolver(Protocol):
 
     def resolve(self, ref: str, kind: str, path: Path) -> Any | None: ...
 
+    def beside(self, ref: str) -> "Resolver":
+        """A resolver for the names inside the file `ref` (say, a scene's setup naming
+        its character files): they are relative to that file, not to this one."""
+        ...
+
 
 Check = Callable[[Any, Resolver], list[Problem]]
 
