@@ -8,7 +8,7 @@ writes down while playing: Pain statements, cards fought out, and the scenes tha
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Literal
 
 from ...convert import spec
@@ -152,5 +152,3 @@ class Scene:
     removes: list[Removal] = spec(default_factory=list, doc="spend-pain: earlier statements contradicted")
     picks: dict[str, int] = spec(default_factory=dict, doc="endgame-vote: each player's pick, by statement number")
 
-
-SCENE_FIELDS = {f.name for f in fields(Scene)}
