@@ -27,6 +27,9 @@ class Table:
     def resolve(self, ref, kind, path):
         return self.setup if kind == "setup" else None
 
+    def beside(self, ref):
+        return self
+
 
 def cast_of(tokens: list[Tokens]) -> list[Character]:
     return [Character(name=n, frustrations=["Sex"], tokens=t, in_play=True) for n, t in zip(NAMES, tokens)]

@@ -151,4 +151,3 @@ class Scene:
     statements: list[PainStatement] = spec(default_factory=list, doc="spend-pain: the new Pain statements")
     removes: list[Removal] = spec(default_factory=list, doc="spend-pain: earlier statements contradicted")
     picks: dict[str, int] = spec(default_factory=dict, doc="endgame-vote: each player's pick, by statement number")
-

@@ -3,7 +3,6 @@ as a resolution changes them."""
 
 from __future__ import annotations
 
-import posixpath
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -13,20 +12,6 @@ from ..cast import Member, find, resolve_cast
 from ..play import Change, DiceMismatch, Step
 from . import deck as decks
 from .models import TOKEN_TYPES, Character, Deck, PainStatement, Setup, Tokens
-
-
-class _FromSetup:
-    """Resolves what the setup names relative to the setup, for a scene elsewhere.
-
-    Problems in the setup itself are the setup's to report, so they all point at the
-    scene's `setup:` line here.
-    """
-
-    def __init__(self, resolver: Resolver, setup_ref: str):
-        self.resolver, self.base = resolver, posixpath.dirname(setup_ref)
-
-    def resolve(self, ref: str, kind: str, path: Path) -> Any | None:
-        return self.resolver.resolve(posixpath.join(self.base, ref), kind, ("setup",))
 
 
 @dataclass(frozen=True)
@@ -61,8 +46,9 @@ def table_for(scene_setup: str, resolver: Resolver) -> Table | None:
     setup = resolver.resolve(scene_setup, "setup", ("setup",))
     if setup is None:
         return None
-    relative = _FromSetup(resolver, scene_setup)
-    members, _ = resolve_cast(setup.characters, relative, lambda c, r: [])
+    # the setup's own problems are the setup's to report; any left point at `setup:` here
+    relative = resolver.beside(scene_setup)
+    members, _ = resolve_cast(setup.characters, relative, lambda c, r: [], at=("setup",))
     deck = relative.resolve(setup.deck, "deck", ("setup",)) if setup.deck else decks.standard_deck()
     return Table(setup, tuple(members), deck or decks.standard_deck())
 
