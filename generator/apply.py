@@ -85,7 +85,10 @@ def _apply_to_setup(setup_path: Path, changes: tuple[Change, ...], out: OutputFo
     setup = _load(setup_path)
     cast = []
     for entry in setup.get("characters") or []:
-        cast.append(_load(setup_path.parent / entry) if isinstance(entry, str) else entry)
+        if isinstance(entry, str):
+            # inline, a character carries no `system:` or `kind:`: the setup says both
+            entry = {k: v for k, v in _load(setup_path.parent / entry).items() if k not in ("system", "kind")}
+        cast.append(entry)
     setup["characters"] = cast
     by_name = {str(c.get("name")): c for c in cast if isinstance(c, dict)}
     for change in changes:

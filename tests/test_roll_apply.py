@@ -56,3 +56,5 @@ def test_a_setup_copy_holds_the_whole_cast_inline(files):
     copy = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert [c["name"] for c in copy["characters"]] == ["Moss", "Scout"]
     assert copy["characters"][1]["reductions"] == {"social": 1} and copy["objective"] == "Escape"
+    assert "system" not in copy["characters"][0]
+    assert files.problems("out/table.yaml") == []
