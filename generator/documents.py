@@ -147,9 +147,8 @@ class _Resolver:
 
     def beside(self, ref: str) -> "_Resolver":
         shown = os.path.normpath(os.path.join(os.path.dirname(self.name), ref))
-        other = _Resolver(self.library, self.path.parent / ref, shown, self.system)
-        other.problems = self.problems  # what goes wrong there is reported here, where it was named
-        return other
+        # what goes wrong in there belongs to that file and is reported when it is loaded
+        return _Resolver(self.library, self.path.parent / ref, shown, self.system)
 
     def resolve(self, ref: str, kind: str, at: Path) -> Any | None:
         target = self.path.parent / ref

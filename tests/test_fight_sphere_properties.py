@@ -28,6 +28,9 @@ class OneSetup:
     def resolve(self, ref, kind, path):
         return self.setup
 
+    def beside(self, ref):
+        return self
+
 
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml keeps a few hundred examples fast
 DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)

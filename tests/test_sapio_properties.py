@@ -27,6 +27,9 @@ class Shelf:
     def resolve(self, ref, kind, path):
         return self.models[ref]
 
+    def beside(self, ref):
+        return self
+
 
 def character(name: str, luck: int, injuries: list[Harm], weapon: str) -> Character:
     return Character(name=name, profession=Profession("Roof Runner", ["Leaping"]),

@@ -123,7 +123,7 @@ def _cast(scene: Scene, resolver: Resolver) -> tuple[Found, list[Member], list[P
     if scene.setup is not None:
         setup = resolver.resolve(scene.setup, "setup", ("setup",))
         if setup is not None:
-            members, _ = resolve_cast(setup.characters, resolver, check_character)  # reported with the setup
+            members, _ = resolve_cast(setup.characters, resolver.beside(scene.setup), check_character)  # reported with the setup
 
     def character(ref: str | Character, at: Path) -> Character | None:
         if isinstance(ref, Character):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ...problems import error
 from ..base import Resolver
 from ..play import Change, Dice, Pool, Resolution, RollRefused, Step
-from .models import DIFFICULTY, STATS, Character, Scene, Side, Written
+from .models import DIFFICULTY, STATS, Character, Scene, Written
 
 THRESHOLD = {"none": 5, "hobby": 4, "job": 3}
 """The lowest face that counts as a degree of success, by what applies to the action."""

@@ -7,7 +7,6 @@ and every Gladiator made for the game, players' and NPCs alike.
 
 from __future__ import annotations
 
-import posixpath
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,14 +88,15 @@ class Sphere:
 
 
 def load_sphere(setup: Setup, ref: str, resolver: Resolver) -> Sphere:
-    """The cast of `setup`, which a scene names as `ref`: its character files are
-    relative to the setup, so they are looked up through the scene's folder and `ref`.
-    Problems of the setup itself are reported when the setup is loaded, not here."""
+    """The cast of `setup`, which a scene names as `ref` (its character files are
+    relative to the setup). Problems of the setup itself are reported when the setup
+    is loaded, not here."""
     members = []
+    beside = resolver.beside(ref)
     for i, entry in enumerate(setup.characters):
         model = entry
         if isinstance(entry, str):
-            model = resolver.resolve(posixpath.join(posixpath.dirname(ref), entry), "character", ("setup",))
+            model = beside.resolve(entry, "character", ("characters", i))
         if model is not None:
             members.append(Member(model, ("characters", i)))
     return Sphere(setup, tuple(members))

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import posixpath
 from dataclasses import dataclass
-from typing import Any
 
-from ...problems import Path
 from ..base import Resolver
 from ..cast import resolve_cast
 from .relationship_map import RelationshipMap, Setup
@@ -34,25 +31,10 @@ class Table:
         return next((c for c in self.cast if c.name.casefold() == name.casefold()), None)
 
 
-class _FromSetup:
-    """Resolves what a setup names from the folder of the scene that names the setup.
-
-    The scene's resolver takes names relative to the scene; the setup's character files
-    are relative to the setup. Their problems belong to the setup file, which reports
-    them itself, so anything that goes wrong here is pinned to the scene's `setup:`.
-    """
-
-    def __init__(self, resolver: Resolver, setup_ref: str):
-        self.resolver, self.folder = resolver, posixpath.dirname(setup_ref)
-
-    def resolve(self, ref: str, kind: str, path: Path) -> Any | None:
-        return self.resolver.resolve(posixpath.join(self.folder, ref), kind, ("setup",))
-
-
 def load_table(setup_ref: str, resolver: Resolver) -> Table | None:
     """The table a scene names, or None (the problem is recorded by the resolver)."""
     setup = resolver.resolve(setup_ref, "setup", ("setup",))
     if setup is None:
         return None
-    members, _ = resolve_cast(setup.characters, _FromSetup(resolver, setup_ref), lambda c, r: [])
+    members, _ = resolve_cast(setup.characters, resolver.beside(setup_ref), lambda c, r: [])
     return Table(setup, tuple(m.model for m in members))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from ...problems import Path, Problem, error, warning
@@ -21,16 +20,6 @@ def check_setup(s: Setup, resolver: Resolver) -> list[Problem]:
     return problems
 
 
-class _Beside:
-    """Resolves names relative to another file (the setup) than the one checked (the scene)."""
-
-    def __init__(self, resolver: Resolver, folder: str):
-        self.resolver, self.folder = resolver, folder
-
-    def resolve(self, ref: str, kind: str, path: Path) -> Any | None:
-        return self.resolver.resolve(os.path.join(self.folder, ref), kind, path)
-
-
 class Cast:
     """Who a scene may name: character files beside it, or the members of its setup."""
 
@@ -43,7 +32,7 @@ class Cast:
             self.broken = setup is None
             if setup is not None:
                 # the setup reports its own cast problems when it is loaded
-                self.members, _ = resolve_cast(setup.characters, _Beside(resolver, os.path.dirname(scene.setup)),
+                self.members, _ = resolve_cast(setup.characters, resolver.beside(scene.setup),
                                                check_character, at=("setup",))
 
     def get(self, ref: str, at: Path, role: str = "character") -> tuple[Character | None, list[Problem]]:
