@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import NoReturn
 
 from ...problems import error
-from ..play import Dice, DiceMismatch
+from ..play import Dice, RollRefused
 from . import fight
 from .models import NO_TOKENS, Scene, Tokens
 from .table import Sheets, Story, Table
@@ -191,4 +191,4 @@ def _extra_fist(scene: Scene, table: Table, sheets: Sheets, story: Story, r: fig
 
 
 def _refuse(rule: str, message: str, hint: str, at: tuple) -> NoReturn:
-    raise DiceMismatch(error(rule, message, hint, at))
+    raise RollRefused(error(rule, message, hint, at))

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ...problems import error
 from ..base import Resolver
-from ..play import Dice, DiceMismatch, Resolution
+from ..play import Dice, RollRefused, Resolution
 from . import deck as decks
 from . import turn
 from .models import PainStatement, Scene, Tokens
@@ -25,7 +25,7 @@ DECK_POOL = "the frustration deck"
 def play(scene: Scene, resolver: Resolver, rng: random.Random) -> Resolution:
     table = table_for(scene.setup, resolver)
     if table is None:
-        raise DiceMismatch(error("fight-club.scene-shape", "the scene's setup cannot be read",
+        raise RollRefused(error("fight-club.scene-shape", "the scene's setup cannot be read",
                                  "fix the setup file first", ("setup",)))
     dice = _dice(scene, table, rng)
     sheets, story = Sheets(table), Story()
@@ -42,7 +42,7 @@ def _dice(scene: Scene, table: Table, rng: random.Random) -> Dice:
     left = table.cards_to_draw(next(m.model for m in table.cast if m.name == who))
     keys = [decks.key(c) for c in left]
     if decks.key(scene.drawn) not in keys:
-        raise DiceMismatch(error(
+        raise RollRefused(error(
             "fight-club.drawn-card", f"{scene.drawn} is not left in the {table.deck.name} deck for {who}",
             "cards held by anyone, fought out, or already held by the drawer are out of the deck"
             + (f"; left: {', '.join(left[:12])}{' …' if len(left) > 12 else ''}" if left else "; none are left"),
@@ -83,7 +83,7 @@ def confront(scene: Scene, table: Table, sheets: Sheets, story: Story, dice: Dic
         return "submitted", f"{who} submits to {card}."
     cost = turn.fight_it_out_cost(t)
     if not turn.can_pay(t, cost):
-        raise DiceMismatch(error("fight-club.not-enough-pain",
+        raise RollRefused(error("fight-club.not-enough-pain",
                                  f"fighting it out costs {cost.pain} Pain; {who} has {t.pain}",
                                  "shirk or submit instead", ("choice",)))
     after = sheets.add(who, lost=cost)
@@ -106,7 +106,7 @@ def end_of_turn(scene: Scene, table: Table, sheets: Sheets, story: Story, dice: 
     outcome = _turn_checks(scene, table, sheets, story, dice)
     who = table.name(scene.active, ("active",))
     if scene.pain_given_by and not any("given_by" in step.data for step in story.steps):
-        raise DiceMismatch(error("fight-club.stake-pain", f"{who} is not bed-ridden here and loses no stake",
+        raise RollRefused(error("fight-club.stake-pain", f"{who} is not bed-ridden here and loses no stake",
                                  "remove `pain_given_by`", ("pain_given_by",)))
     return outcome
 
@@ -128,7 +128,7 @@ def _turn_checks(scene: Scene, table: Table, sheets: Sheets, story: Story, dice:
                   f"(Retirement {t.retirement - 1} → {t.retirement}) and one extra frustration card.", breakdown=True)
         _draw(who, table, sheets, story, dice)
     elif scene.drawn is not None:
-        raise DiceMismatch(error("fight-club.drawn-card", f"{who} has no breakdown, so draws no card",
+        raise RollRefused(error("fight-club.drawn-card", f"{who} has no breakdown, so draws no card",
                                  f"a breakdown needs Frustration over Retirement + Pain; remove `drawn`", ("drawn",)))
     if turn.insane(t, rest()):
         story.say(f"{who}'s Frustration, {t.frustration}, is more than the others' combined "
@@ -195,7 +195,7 @@ def spend_pain(scene: Scene, table: Table, sheets: Sheets, story: Story, dice: D
                   f"supports it ({s.tokens}); it is removed.", tokens=s.tokens)
     t = sheets.tokens(who)
     if cost > t.pain:
-        raise DiceMismatch(error("fight-club.not-enough-pain", f"this costs {cost} Pain; {who} has {t.pain}",
+        raise RollRefused(error("fight-club.not-enough-pain", f"this costs {cost} Pain; {who} has {t.pain}",
                                  "spend less", ()))
     after = sheets.add(who, lost=Tokens(pain=cost))
     for of, gone in removed.items():

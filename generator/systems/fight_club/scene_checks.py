@@ -15,7 +15,7 @@ from typing import Iterable
 from ...problems import Path, Problem, error
 from ..base import Resolver
 from ..cast import find
-from ..play import DiceMismatch
+from ..play import RollRefused
 from . import deck as decks
 from .fight import berserk
 from .models import NO_TOKENS, Scene
@@ -78,7 +78,7 @@ def check_scene(scene: Scene, resolver: Resolver) -> list[Problem]:
     if not any(p.is_error for p in problems):
         try:
             play(scene, resolver, random.Random(0))
-        except DiceMismatch as exc:
+        except RollRefused as exc:
             problems.append(exc.problem)
     return problems
 

@@ -9,7 +9,7 @@ from typing import Any
 from ...problems import Path
 from ..base import Resolver
 from ..cast import Member, find, resolve_cast
-from ..play import Change, DiceMismatch, Step
+from ..play import Change, RollRefused, Step
 from . import deck as decks
 from .models import TOKEN_TYPES, Character, Deck, PainStatement, Setup, Tokens
 
@@ -33,7 +33,7 @@ class Table:
         """The cast member's name as the setup spells it; a name not in the cast stops play."""
         member, problems = find(self.cast, name, at)
         if member is None:
-            raise DiceMismatch(problems[0])
+            raise RollRefused(problems[0])
         return member.name
 
     def cards_to_draw(self, drawer: Character) -> list[str]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ...problems import error
 from ..base import Resolver
-from ..play import Dice, DiceMismatch, Resolution, Step, listed_pools
+from ..play import Dice, RollRefused, Resolution, Step, listed_pools
 from . import interpretation as rules
 from .conflict import GM, Roles, Scene, cast_roles, chosen_stances
 from .consequences import aftermath
@@ -38,7 +38,7 @@ def play(scene: Scene, resolver: Resolver, rng: random.Random) -> Resolution:
     """Resolve a checked scene, replaying its `dice:` when it lists them."""
     table = load_table(scene.setup, resolver)
     if table is None:
-        raise DiceMismatch(error("isolation.scene-roles", "the scene's setup cannot be read", "fix the setup", ("setup",)))
+        raise RollRefused(error("isolation.scene-roles", "the scene's setup cannot be read", "fix the setup", ("setup",)))
     dice = Dice.listed(listed_dice(scene, table)) if scene.dice is not None else Dice(rng=rng)
     result = resolve_conflict(scene, table, dice)
     dice.finish()
@@ -59,7 +59,7 @@ def resolve_conflict(scene: Scene, table: Table, dice: Dice) -> Resolution:
     """The whole two-pass roll of one conflict, from the first die to what it changes."""
     roles, problems = cast_roles(scene, table)
     if roles is None or problems:  # `playaid roll` only plays checked scenes; a caller may not
-        raise DiceMismatch(problems[0])
+        raise RollRefused(problems[0])
     c = Conflict(scene, table, roles, dice)
     c.say(_opening(scene, table, roles), stress=table.stress, living=len(table.living))
     if table.stress == 0 and not scene.physical and roles.defender is None:
@@ -151,7 +151,7 @@ class Conflict:
             return declared, ""  # type: ignore[return-value]
         if self.dice.replaying:
             key = next(k for k in self.scene.stances if k.casefold() == p.casefold())
-            raise DiceMismatch(error(
+            raise RollRefused(error(
                 "isolation.stance-not-allowed", f"{p} is declared {declared}, but the dice allow at most {best}",
                 "a character may always choose a less helpful stance, never a more helpful one", ("stances", key)))
         return best, f"; {p} would choose to be {declared}, which the dice do not allow"
