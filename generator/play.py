@@ -14,7 +14,8 @@ from . import source as yaml_source
 def resolve_scene(path: str | Path, seed: int | None) -> tuple[Resolution | None, list[Problem], int | None]:
     """The resolution of the scene at `path`, every problem met, and the seed used.
 
-    The seed is None when the scene's listed dice were replayed.
+    The seed is None when nothing was drawn at random (the scene's listed dice were
+    replayed, or the procedure needs no dice).
     """
     library = Library()
     doc = library.load(path)
@@ -31,13 +32,28 @@ def resolve_scene(path: str | Path, seed: int | None) -> tuple[Resolution | None
         return None, problems + [error(
             "roll.not-playable", f"{title} scenes cannot be resolved yet", "").at(doc.name, 1, 1)], None
     used_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+    rng = _Watched(used_seed)
     try:
-        result = system.play(doc.model, library.resolver(path, doc), random.Random(used_seed))
+        result = system.play(doc.model, library.resolver(path, doc), rng)
     except RollRefused as exc:
         src, _ = yaml_source.read(Path(path), doc.name)
         problem = src.pin(exc.problem) if src else exc.problem.at(doc.name, 1, 1)
         return None, problems + [problem], None
-    return result, problems, None if result.replayed else used_seed
+    return result, problems, used_seed if rng.used and not result.replayed else None
+
+
+class _Watched(random.Random):
+    """Notes whether anything was drawn: a seed is worth printing only if it was."""
+
+    used = False
+
+    def random(self) -> float:
+        self.used = True
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self.used = True
+        return super().getrandbits(k)
 
 
 def format_resolution(result: Resolution, seed: int | None) -> str:
@@ -49,6 +65,6 @@ def format_resolution(result: Resolution, seed: int | None) -> str:
     lines += ["", f"outcome: {result.outcome}"]
     if seed is not None:
         lines.append(f"seed: {seed} (roll again the same way with --seed {seed})")
-    else:
+    elif result.replayed:
         lines.append("dice: as listed in the scene")
     return "\n".join(lines)
