@@ -58,3 +58,18 @@ def test_a_setup_copy_holds_the_whole_cast_inline(files):
     assert copy["characters"][1]["reductions"] == {"social": 1} and copy["objective"] == "Escape"
     assert "system" not in copy["characters"][0]
     assert files.problems("out/table.yaml") == []
+
+
+def test_every_games_applied_copy_is_itself_valid(tmp_path, run):
+    """The copy --apply writes is the table's next state: it must validate as it stands."""
+    from conftest import EXAMPLES
+
+    scenes = ["isolation/scene-take-the-keys.yaml", "fight-sphere/scene-conflict.yaml",
+              "fight-sphere/scene-encounter.yaml", "fight-club/scene-fight.yaml", "sapio/scene-leap.yaml"]
+    for i, scene in enumerate(scenes):
+        out = tmp_path / str(i)
+        result = run("roll", EXAMPLES / scene, "--seed", "5", "--apply", "--out", out)
+        assert result.exit_code == 0, result.output
+        [copy] = list(out.iterdir())
+        checked = run("validate", copy)
+        assert checked.exit_code == 0, (scene, checked.output)
