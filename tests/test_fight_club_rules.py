@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
-import yaml
 
 from conftest import EXAMPLES, rules
 from generator.systems.fight_club import RULES
 from generator.systems.fight_club.deck import STANDARD_DECK_FILE, pile, standard_deck
 
 GAME = "fight-club"
-INVALID = EXAMPLES / "invalid" / GAME
 
 
 def marty(frustrations=("The Boss", "Heavy traffic", "Bad coffee"), players=("Ben", "Cat", "Dan"),
@@ -250,23 +247,3 @@ def test_a_card_name_is_one_line_of_at_most_forty_characters(files):
 
 def test_a_card_is_in_its_deck_at_least_once(files):
     assert rules(files.problems("d.yaml", deck("[{name: Mondays, copies: 0}]"))) == {"fight-club.card-copies"}
-
-
-# -- invalid examples --------------------------------------------------------------------
-
-def invalid_examples() -> list[Path]:
-    return sorted(INVALID.glob("*.yaml"))
-
-
-def test_there_are_invalid_examples():
-    assert len(invalid_examples()) >= 10
-
-
-@pytest.mark.parametrize("path", invalid_examples(), ids=lambda p: p.name)
-def test_each_invalid_example_breaks_the_rule_it_names(files, path):
-    first = path.read_text(encoding="utf-8").splitlines()[0]
-    assert first.startswith("# breaks: "), path
-    rule = first.removeprefix("# breaks: ").strip()
-    assert rule in RULES or rule.startswith("scene.")
-    problems = files.problems(str(path))
-    assert rule in rules(problems), [p.rule for p in problems]

@@ -7,8 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import EXAMPLES, rules
-from generator.documents import Library
+from conftest import rules
 from generator.systems.fight_sphere.gladiators import Gladiator, Relationship, rated
 from generator.systems.fight_sphere.sphere import Setup, threshold
 
@@ -354,25 +353,6 @@ def test_there_is_no_layer_below_the_core(files):
         who(setup, name).update(state="last-standing", judgment_pool=8)
     scene = {**conflict(), "type": "advance", "character": None}
     assert rules(problems_of(files, setup, clean(scene))) == {"fight-sphere.advance"}
-
-
-# -- invalid examples -------------------------------------------------------------------
-
-INVALID = sorted((EXAMPLES / "invalid" / "fight-sphere").glob("*.yaml"))
-
-
-def test_there_are_invalid_examples():
-    assert len(INVALID) >= 5
-
-
-@pytest.mark.parametrize("path", INVALID, ids=lambda p: p.name)
-def test_every_invalid_example_breaks_the_rule_its_comment_names(path):
-    first = path.read_text(encoding="utf-8").splitlines()[0]
-    assert first.startswith("# breaks: ")
-    rule = first.removeprefix("# breaks: ").strip()
-    library = Library()
-    library.load(path)
-    assert rule in rules(library.problems()), [p.message for p in library.problems()]
 
 
 # -- the rule text's Episode examples ---------------------------------------------------

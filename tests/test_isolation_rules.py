@@ -295,31 +295,6 @@ def test_a_modifier_adds_dice_and_never_takes_them_away(files):
 
 # -- the invalid examples ---------------------------------------------------------------------
 
-INVALID = sorted((EXAMPLES / "invalid" / "isolation").glob("*.yaml"))
-
-
-def test_there_are_invalid_examples():
-    assert len(INVALID) >= 8
-
-
-@pytest.mark.parametrize("path", INVALID, ids=lambda p: p.name)
-def test_every_invalid_example_is_reported_with_the_rule_it_breaks(path):
-    from generator.documents import Library
-
-    first = path.read_text(encoding="utf-8").splitlines()[0]
-    assert first.startswith("# breaks: ")
-    library = Library()
-    library.load(path)
-    broken = {p.rule for p in library.problems() if p.file.endswith(path.name)}
-    assert first.removeprefix("# breaks: ").strip() in broken
-
-
-def test_every_rule_is_documented():
-    from generator.systems.isolation import RULES
-
-    doc = (EXAMPLES.parent.parent / "docs" / "rules" / "isolation.md").read_text(encoding="utf-8")
-    assert all(f"`{rule}`" in doc for rule in RULES)
-
 
 def test_a_scene_reports_every_problem_at_once(files):
     problems = scene(files, "active: Bob Tanner\npersuade: [Alice Moro]\nstances: {Bob Tanner: neutral}\n")
