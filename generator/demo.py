@@ -46,15 +46,12 @@ DEMO_SEED = 2026
 """Scenes without listed dice are rolled with this seed, so the demo is the same every run."""
 
 
-def roll_transcripts(files: list[Path]) -> str:
+def roll_transcripts(scenes: list[Path]) -> str:
     """Every example scene resolved step by step, as a table would read it."""
     from .play import format_resolution, resolve_scene
 
     parts = []
-    for f in files:
-        library = Library()
-        if library.load(f, str(f.relative_to(EXAMPLES))).kind != "scene":
-            continue
+    for f in scenes:
         result, problems, seed = resolve_scene(f, DEMO_SEED)
         title = f"== {f.relative_to(EXAMPLES)} =="
         if result is None:
@@ -70,6 +67,6 @@ def run_demo(out: OutputFolder, paper: str, progress: Callable[[str], None] = la
     written = [
         out.write_text("validation-report.txt", text),
         out.write_text("validation-report.json", json.dumps(rows, indent=2, ensure_ascii=False) + "\n"),
-        out.write_text("example-rolls.txt", roll_transcripts(files)),
+        out.write_text("example-rolls.txt", roll_transcripts([f for f, r in zip(files, rows) if r["kind"] == "scene"])),
     ]
     return written
