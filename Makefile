@@ -6,17 +6,23 @@
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
-# Debian packages the Python dependencies load at run time: Pango for WeasyPrint's text
-# layout, the HarfBuzz subsetter for fast, reproducible font subsetting.
-SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
+# Debian packages: Pango for WeasyPrint's text layout, the HarfBuzz subsetter for fast,
+# reproducible font subsetting; qpdf and poppler-utils (pdffonts, pdftoppm) for the tests
+# that check every PDF the way a printer's pre-flight would.
+SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 qpdf poppler-utils
 
-.PHONY: demo test system-packages clean
+.PHONY: demo test bench system-packages clean
 
 demo: $(VENV)/.installed system-packages
 	$(BIN)/playaid demo
 
 test: $(VENV)/.installed-test system-packages
 	$(BIN)/python -m pytest
+
+# Speed figures quoted in the README; icepool comes in only here, to be measured against.
+bench: $(VENV)/.installed-test system-packages
+	$(BIN)/python -m pip install -q -e ".[test,bench]"
+	@for f in benchmarks/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 system-packages:
 	@missing=""; \

@@ -15,35 +15,14 @@ import click
 from . import __version__
 from .documents import Library, expand
 from .outputs import OutputError, OutputFolder
-from .problems import Problem, format_path, unique
+from .commands import InputError, print_problems
+from .problems import Problem, unique
 from .schema import document_schema
 from .systems import REGISTRY
 
 
-class InputError(click.ClickException):
-    """Bad input: printed as a message, exit code 1."""
-
-    exit_code = 1
-
-
 def _system_choice() -> click.Choice:
     return click.Choice(list(REGISTRY), case_sensitive=False)
-
-
-def format_problem(p: Problem) -> str:
-    where = f"{p.file}:{p.line}:{p.column}" if p.line else p.file
-    field = format_path(p.path)
-    text = f"{where}: {p.severity} [{p.rule}] {p.message}"
-    if field and f"`{field}" not in p.message:
-        text += f" (at `{field}`)"
-    if p.hint:
-        text += f"\n    fix: {p.hint}"
-    return text
-
-
-def print_problems(problems: list[Problem]) -> None:
-    for p in problems:
-        click.echo(format_problem(p))
 
 
 def validate_paths(paths: tuple[str, ...]) -> tuple[int, list[Problem]]:

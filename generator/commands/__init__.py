@@ -1,0 +1,69 @@
+"""What every command shares: the bad-input exception, problem printing, common options.
+
+Each rendering command lives in a module of its own here, exposing `command` (the click
+command that `generator.cli` registers).
+"""
+
+from __future__ import annotations
+
+import click
+
+from ..outputs import OutputError, OutputFolder
+from ..problems import Problem, format_path
+
+
+class InputError(click.ClickException):
+    """Bad input: printed as a message, exit code 1."""
+
+    exit_code = 1
+
+
+def format_problem(p: Problem) -> str:
+    where = f"{p.file}:{p.line}:{p.column}" if p.line else p.file
+    field = format_path(p.path)
+    text = f"{where}: {p.severity} [{p.rule}] {p.message}"
+    if field and f"`{field}" not in p.message:
+        text += f" (at `{field}`)"
+    if p.hint:
+        text += f"\n    fix: {p.hint}"
+    return text
+
+
+def print_problems(problems: list[Problem]) -> None:
+    for p in problems:
+        click.echo(format_problem(p))
+
+
+def out_option(func):
+    """`--out DIR`, default `output`."""
+    return click.option("--out", "out_dir", default="output", show_default=True,
+                        type=click.Path(file_okay=False), help="Folder to write into.")(func)
+
+
+def paper_option(*choices: str, default: str = "a4"):
+    """`--paper` limited to `choices` (default a4, letter)."""
+    names = list(choices or ("a4", "letter"))
+
+    def decorate(func):
+        return click.option("--paper", type=click.Choice(names, case_sensitive=False), default=default,
+                            show_default=True, callback=lambda _c, _p, v: v.lower(),
+                            help="Paper size.")(func)
+
+    return decorate
+
+
+def write_all(out_dir: str, files: dict[str, bytes]) -> list:
+    """Write every `name → bytes` into the output folder, atomically each; print each path.
+
+    All content is computed before this is called, so a refused input writes nothing.
+    """
+    folder = OutputFolder(out_dir)
+    written = []
+    try:
+        for name, data in files.items():
+            written.append(folder.write_bytes(name, data))
+    except OutputError as exc:
+        raise InputError(str(exc)) from None
+    for path in written:
+        click.echo(f"wrote {path}")
+    return written

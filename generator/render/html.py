@@ -1,0 +1,134 @@
+"""Jinja2 templates rendered to PDF by WeasyPrint, safely.
+
+User text reaches templates only as autoescaped values, so it can never inject markup or
+CSS. WeasyPrint gets a URL fetcher that serves files from the project's `templates/` and
+`assets/` folders (and a user's `--template-dir`) and refuses everything else: a name
+like `file:///etc/passwd` or `http://…` stays literal text and nothing is fetched.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import jinja2
+
+from .fonts import CSS_STACK, FONT_DIR, font_face_css
+from .paper import Paper
+
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATES = ROOT / "templates"
+ASSETS = ROOT / "assets"
+
+
+class TemplateProblem(Exception):
+    """A template that cannot be used: its file and line, and why."""
+
+
+@dataclass
+class Templates:
+    """The template search path: a user's folder first (if any), then the bundled one.
+
+    `warnings` collects, once per name, each template the user's folder lacks, so a
+    restyle that forgot a file says so instead of silently using the bundled look.
+    """
+
+    user_dir: Path | None = None
+    warnings: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.env = jinja2.Environment(
+            loader=jinja2.FunctionLoader(self._load),
+            autoescape=True,
+            undefined=jinja2.StrictUndefined,
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+
+    @property
+    def roots(self) -> list[Path]:
+        return [p for p in (self.user_dir, TEMPLATES) if p is not None]
+
+    def _load(self, name: str):
+        if self.user_dir is not None:
+            mine = self.user_dir / name
+            if mine.is_file():
+                return _source(mine)
+            note = f"{self.user_dir}: no {name}; using the bundled one"
+            if note not in self.warnings:
+                self.warnings.append(note)
+        bundled = TEMPLATES / name
+        return _source(bundled) if bundled.is_file() else None
+
+    def render(self, template: str, /, **context) -> str:
+        """The HTML of `template` with `context`; TemplateProblem names file and line."""
+        try:
+            return self.env.get_template(template).render(**context)
+        except jinja2.TemplateSyntaxError as exc:
+            raise TemplateProblem(f"{exc.filename or exc.name}:{exc.lineno}: template syntax error: {exc.message}") from None
+        except jinja2.TemplateNotFound as exc:
+            raise TemplateProblem(f"template {exc.name} not found in {', '.join(map(str, self.roots))}") from None
+        except jinja2.UndefinedError as exc:
+            raise TemplateProblem(f"{template}: {exc.message}") from None
+
+    def to_pdf(self, template: str, /, **context) -> bytes:
+        """`template` rendered and laid out as a PDF."""
+        return html_to_pdf(self.render(template, **context), self.roots)
+
+
+def page_context(paper: Paper, title: str) -> dict:
+    """What `shared/base.html` needs: the paper, the title and the bundled fonts."""
+    return {"paper": paper, "title": title, "fonts_css": font_face_css(), "font_stack": CSS_STACK}
+
+
+def _source(path: Path):
+    text = path.read_text(encoding="utf-8")
+    mtime = path.stat().st_mtime
+    return text, str(path), lambda: path.stat().st_mtime == mtime
+
+
+def _allowed_roots(template_roots: list[Path]) -> list[Path]:
+    return [p.resolve() for p in (*template_roots, ASSETS, FONT_DIR)]
+
+
+def local_fetcher(template_roots: list[Path]):
+    """A WeasyPrint URL fetcher that serves only files under the allowed folders."""
+    from weasyprint.urls import URLFetcher, URLFetcherResponse, URLFetchingError
+
+    roots = _allowed_roots(template_roots)
+    first, bundled = template_roots[0].resolve(), TEMPLATES.resolve()
+
+    class LocalOnly(URLFetcher):
+        def fetch(self, url, headers=None):
+            parts = urlsplit(url)
+            if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
+                raise URLFetchingError(f"playaid fetches no {parts.scheme or 'relative'} URLs: {url}")
+            path = Path(unquote(parts.path)).resolve()
+            if not path.is_file() and first in path.parents:
+                # A user's template folder need not copy every stylesheet: fall back.
+                path = bundled / path.relative_to(first)
+            if not any(r in path.parents for r in roots) or not path.is_file():
+                raise URLFetchingError(f"outside the project's templates and assets: {url}")
+            return URLFetcherResponse(url, path.read_bytes())
+
+    return LocalOnly()
+
+
+# WeasyPrint reports a refused fetch as a warning on its logger; the refusal is the point,
+# so it is kept out of the user's terminal.
+logging.getLogger("weasyprint").setLevel(logging.ERROR)
+
+
+def html_to_pdf(html: str, template_roots: list[Path] | None = None) -> bytes:
+    """Lay out `html` (relative URLs resolve against the first template root) as PDF bytes.
+
+    Output is byte-for-byte reproducible: a fixed document identifier and no dates.
+    """
+    from weasyprint import HTML
+
+    roots = template_roots or [TEMPLATES]
+    base = roots[0].resolve().as_uri() + "/"
+    document = HTML(string=html, base_url=base, url_fetcher=local_fetcher(roots))
+    return document.write_pdf(pdf_identifier=b"playaid", pdf_forms=True, uncompressed_pdf=False)
