@@ -37,10 +37,13 @@ def player_range(system: str) -> tuple[int, int]:
     return seats["min"], seats["max"]
 
 
-def _check_players(system: str, players: list[str]) -> None:
+def _check_players(system: str, players: list[str], named: bool) -> None:
     low, high = player_range(system)
     if not low <= len(players) <= high:
-        raise PregenError(f"{system} is played by {low} to {high} players; --players names {len(players)}")
+        if named:
+            raise PregenError(f"{system} is played by {low} to {high} players; --players names {len(players)}")
+        raise PregenError(f"{system} is played by {low} to {high} players, and without --players each character "
+                          f"is one player's: use --count {low} to {high}, or name the table with --players")
     folded = [p.casefold() for p in players]
     twice = sorted({p for p, f in zip(players, folded) if folded.count(f) > 1})
     if twice:
@@ -58,11 +61,12 @@ def generate(system: str, count: int, seed: int, players: list[str] | None = Non
     low, high = COUNT
     if not low <= count <= high:
         raise PregenError(f"--count is {count}; make {low} to {high} characters at a time")
+    named = bool(players)
     players = list(players or [])
-    if not players and hasattr(game, "default_players"):
+    if not named and hasattr(game, "default_players"):
         players = game.default_players(count)
     if players:
-        _check_players(system, players)
+        _check_players(system, players, named)
     made = game.characters(Drawer(seed), count, players)
     files = {}
     for i, (name, data) in enumerate(made, 1):
