@@ -7,12 +7,14 @@ import re
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.documents import Library
 from generator.pregen import COUNT, GAMES, generate, player_range
 from generator.pregen.draw import slug, table
-from generator.pregen.seats import one_each
 from generator.pregen import fight_sphere
+from generator.pregen.seats import one_each
 
 TABLE = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 
@@ -205,3 +207,23 @@ def test_demo_writes_four_per_game_into_its_own_folders(tmp_path):
         for path in sorted((tmp_path / "pregen" / system).glob("*.yaml")):
             assert library.load(path).valid
     assert library.problems() == []
+
+
+@pytest.mark.parametrize("system", list(GAMES))
+def test_the_json_schema_for_editors_accepts_every_pre_built_character(system, run):
+    import json
+
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(json.loads(run("schema", system).output))
+    for text in generate(system, 6, 3, players_for(system)).files.values():
+        errors = list(validator.iter_errors(yaml.safe_load(text)))
+        assert not errors, errors[0].message
+
+
+@settings(max_examples=25, deadline=None)
+@given(system=st.sampled_from(list(GAMES)), count=st.integers(4, 12), seed=st.integers(0, 2**32 - 1))
+def test_any_seed_and_count_give_a_valid_batch(system, count, seed):
+    players = [f"P{i}" for i in range(count)] if system == "fight-club" else None
+    batch = generate(system, count, seed, players)
+    assert batch.problems == [] and len(batch.files) == count
