@@ -67,7 +67,7 @@ def generate(system: str, count: int, seed: int, players: list[str] | None = Non
         players = game.default_players(count)
     if players:
         _check_players(system, players, named)
-    made = game.characters(Drawer(seed), count, players)
+    made = game.characters(Drawer(seed, system), count, players)
     files = {}
     for i, (name, data) in enumerate(made, 1):
         header = f"pre-built by playaid pregen {system} --seed {seed} (character {i} of {count})"

@@ -50,8 +50,10 @@ def _for(part: list | dict, sex: str) -> list:
 class Drawer:
     """The seeded source of every choice made for one batch of characters."""
 
-    def __init__(self, seed: int):
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int, salt: str = ""):
+        # A text seed is hashed the same way on every run and machine; the salt (the
+        # game's id) keeps one seed from giving every game the same names.
+        self.rng = random.Random(f"{salt}:{seed}")
         self._names: set[str] = set()
 
     def pick(self, items: Sequence[Any]) -> Any:
@@ -114,7 +116,7 @@ class _Dumper(yaml.SafeDumper):
 
 
 def _text(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
-    style = ">" if len(value) > 72 and "\n" not in value else None
+    style = ">" if len(value) > 80 and "\n" not in value else None
     return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
 
 
