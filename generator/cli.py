@@ -170,5 +170,10 @@ def demo(out_dir: str, paper: str) -> None:
         click.echo(f"wrote {path}")
 
 
+from .commands import pregen  # noqa: E402
+
+cli.add_command(pregen.command)
+
+
 def main() -> None:
     cli(prog_name="playaid")

@@ -69,4 +69,7 @@ def run_demo(out: OutputFolder, paper: str, progress: Callable[[str], None] = la
         out.write_text("validation-report.json", json.dumps(rows, indent=2, ensure_ascii=False) + "\n"),
         out.write_text("example-rolls.txt", roll_transcripts([f for f, r in zip(files, rows) if r["kind"] == "scene"])),
     ]
+    from .commands.pregen import demo_outputs
+
+    written += demo_outputs(out, DEMO_SEED)
     return written

@@ -1,0 +1,77 @@
+"""Pre-built characters for every game, drawn from the project's own tables.
+
+`generate` returns the YAML text of every file (nothing is written here), each already
+checked by the rules core: a batch with any problem is refused whole. One seed gives
+the same bytes every time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import ModuleType
+
+from ..problems import Problem
+from . import contest, dirt, fight_club, fight_sphere, isolation, sapio
+from .check import problems_of
+from .draw import Drawer, PregenError, dump, slug, table
+
+GAMES: dict[str, ModuleType] = {
+    "fight-sphere": fight_sphere, "isolation": isolation, "sapio": sapio,
+    "fight-club": fight_club, "dirt": dirt, "contest": contest,
+}
+COUNT = (1, 100)
+"""How many characters one run makes: a convention's worth, and a bound on the work."""
+
+
+@dataclass(frozen=True)
+class Batch:
+    files: dict[str, str]
+    """File name → YAML text, in the order made."""
+    problems: list[Problem]
+    """What the rules core found wrong with them; a batch with problems is not written."""
+
+
+def player_range(system: str) -> tuple[int, int]:
+    """How many players a table of `system` seats, from its table's `players` entry."""
+    seats = table(system)["players"]
+    return seats["min"], seats["max"]
+
+
+def _check_players(system: str, players: list[str], named: bool) -> None:
+    low, high = player_range(system)
+    if not low <= len(players) <= high:
+        if named:
+            raise PregenError(f"{system} is played by {low} to {high} players; --players names {len(players)}")
+        raise PregenError(f"{system} is played by {low} to {high} players, and without --players each character "
+                          f"is one player's: use --count {low} to {high}, or name the table with --players")
+    folded = [p.casefold() for p in players]
+    twice = sorted({p for p, f in zip(players, folded) if folded.count(f) > 1})
+    if twice:
+        raise PregenError(f"--players names {', '.join(twice)} more than once; list each player once")
+
+
+def generate(system: str, count: int, seed: int, players: list[str] | None = None) -> Batch:
+    """`count` characters of `system`, drawn with `seed`, for the named `players`.
+
+    Raises `PregenError` when the request does not fit the game (count, players).
+    """
+    if system not in GAMES:
+        raise PregenError(f"unknown system `{system}`; use one of: {', '.join(GAMES)}")
+    game = GAMES[system]
+    low, high = COUNT
+    if not low <= count <= high:
+        raise PregenError(f"--count is {count}; make {low} to {high} characters at a time")
+    named = bool(players)
+    players = list(players or [])
+    if not named and hasattr(game, "default_players"):
+        players = game.default_players(count)
+    if players:
+        _check_players(system, players, named)
+    made = game.characters(Drawer(seed, system), count, players)
+    files = {}
+    for i, (name, data) in enumerate(made, 1):
+        header = f"pre-built by playaid pregen {system} --seed {seed} (character {i} of {count})"
+        files[f"{system}-{i:02d}-{slug(name.latin)}.yaml"] = dump(
+            {"system": system, "kind": "character", **data}, header)
+    setup = game.setup(players, list(files)) if hasattr(game, "setup") else None
+    return Batch(files, problems_of(system, files, setup))

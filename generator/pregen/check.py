@@ -1,0 +1,34 @@
+"""Checking a batch with the rules core before anything is written.
+
+The rules core reads files, so the batch is put in a private temporary folder, loaded
+from there and thrown away; problems name the files as they will be called.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from ..documents import Library
+from ..problems import Problem, unique
+from .draw import dump
+
+SETUP_NAME = "table.yaml"
+"""The setup a batch is checked in (for games whose rules are about the whole table)."""
+
+
+def problems_of(system: str, files: dict[str, str], setup: dict | None = None) -> list[Problem]:
+    """Every problem, errors and warnings alike, of the characters `files` (name → YAML)
+    and, when given, of a setup holding them all; a pre-built character should have none."""
+    with tempfile.TemporaryDirectory(prefix="playaid-pregen-") as tmp:
+        root = Path(tmp)
+        for name, text in files.items():
+            (root / name).write_text(text, encoding="utf-8")
+        library = Library()
+        for name in files:
+            library.load(root / name, name)
+        if setup is not None:
+            (root / SETUP_NAME).write_text(dump({"system": system, "kind": "setup", **setup}, "check only"),
+                                           encoding="utf-8")
+            library.load(root / SETUP_NAME, SETUP_NAME)
+        return unique(library.problems())

@@ -1,0 +1,30 @@
+"""Pre-built characters of Games to Play in the Dirt #2.
+
+Mental, Physical and Social come from a spread of 2–5 dice totalling 10 (none below
+the unwise 2), in a drawn order; a job, a hobby and one or two items.
+"""
+
+from __future__ import annotations
+
+from ..systems.dirt.models import STATS
+from .draw import Drawer, Name, table
+from .seats import one_each
+
+
+def characters(draw: Drawer, count: int, players: list[str]) -> list[tuple[Name, dict]]:
+    t = table("dirt")
+    out = []
+    for player in one_each(count, players):
+        name = draw.name()
+        spread = draw.shuffled(draw.pick(t["stats"]))
+        data = {"name": name.written}
+        if player:
+            data["player"] = player
+        data |= {
+            "stats": dict(zip(STATS, spread)),
+            "job": draw.pick(t["jobs"]),
+            "hobby": draw.pick(t["hobbies"]),
+            "items": draw.sample(t["items"], draw.pick((1, 2))),
+        }
+        out.append((name, data))
+    return out
