@@ -69,4 +69,12 @@ def run_demo(out: OutputFolder, paper: str, progress: Callable[[str], None] = la
         out.write_text("validation-report.json", json.dumps(rows, indent=2, ensure_ascii=False) + "\n"),
         out.write_text("example-rolls.txt", roll_transcripts([f for f, r in zip(files, rows) if r["kind"] == "scene"])),
     ]
+    written += write_deck_demo(out, paper)
     return written
+
+
+def write_deck_demo(out: OutputFolder, paper: str) -> list[Path]:
+    """The frustration deck with backs, the tokens and the Tabletop Simulator sheets."""
+    from .commands.deck import demo_outputs
+
+    return [out.write_bytes(name, data) for name, data in demo_outputs(paper).items()]

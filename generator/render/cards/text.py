@@ -85,6 +85,14 @@ def _wrap(pieces: list[str], widths: list[float], space: float, room: float) -> 
     return ["".join(p if i == 0 or _wide(p[0]) else " " + p for i, p in enumerate(line)) for line in lines]
 
 
+def wrap_lines(s: str, face: fonts.Face, size: float, room_pt: float) -> list[str]:
+    """`s` broken into lines of at most `room_pt` points at `size` (a word too long
+    for a line stands alone on it)."""
+    pieces = words(s)
+    widths = [min(unit_width(p, face), room_pt / size) for p in pieces]
+    return _wrap(pieces, widths, unit_width(" ", face), room_pt / size) or []
+
+
 @lru_cache(maxsize=4096)
 def fit(text: str, face: fonts.Face, width_pt: float, height_pt: float) -> Fitted:
     """The largest size (from the layout's maximum down to its minimum) at which `text`
