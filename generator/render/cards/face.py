@@ -57,7 +57,14 @@ def check_fits(name: str, trim: Rect) -> None:
 
 def draw_front(canvas, face: CardFace, trim: Rect, art: Rect) -> None:
     """The frustration large and centred, the deck name in a pale band on top, the
-    card's number at the foot."""
+    card's number at the foot. Drawn in the card's own coordinates, moved to `trim`."""
+    canvas.saveState()
+    canvas.translate(trim.x * MM, trim.y * MM)
+    _front(canvas, face, Rect(0, 0, trim.w, trim.h), art.moved(-trim.x, -trim.y))
+    canvas.restoreState()
+
+
+def _front(canvas, face: CardFace, trim: Rect, art: Rect) -> None:
     data = layout()
     safe, t = data["safe"], data["type"]
     small = t["small_pt"]
