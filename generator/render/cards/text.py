@@ -57,6 +57,10 @@ def words(text: str) -> list[str]:
     return out
 
 
+LINE_COST = 0.8
+"""How much a line break is worth in type size when choosing how to set a name."""
+
+
 @dataclass(frozen=True)
 class Fitted:
     size: float
@@ -101,12 +105,18 @@ def fit(text: str, face: fonts.Face, width_pt: float, height_pt: float) -> Fitte
     pieces = words(text)
     widths = [unit_width(p, face) for p in pieces]
     space = unit_width(" ", face)
+    best: Fitted | None = None
     size = t["name_max_pt"]
     while size >= t["name_min_pt"] - 1e-9:
         lines = _wrap(pieces, widths, space, width_pt / size)
         if lines is not None and size * t["leading"] * len(lines) <= height_pt:
-            return Fitted(size, tuple(lines), t["leading"])
+            # Bigger is better, but each extra line costs: "The parking / lot" at 24 pt
+            # reads worse than "The parking lot" at 19 pt.
+            if best is None or size * LINE_COST ** (len(lines) - 1) > best.size * LINE_COST ** (len(best.lines) - 1):
+                best = Fitted(size, tuple(lines), t["leading"])
         size -= t["step_pt"]
+    if best is not None:
+        return best
     widest = max(pieces, key=lambda p: unit_width(p, face), default="")
     raise CardError(f"card {text[:60]!r} does not fit a {width_pt / MM:.1f}×{height_pt / MM:.1f} mm text area "
                     f"even at {t['name_min_pt']} pt (longest word: {widest[:40]!r}); "
