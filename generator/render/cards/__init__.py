@@ -6,7 +6,20 @@ Modules: `settings` (layout data), `sources` (deck files, CSV, text), `impositio
 `tokens`, `calibrate`, `tts`, `deal`.
 """
 
-from .deck import Options, deck_pdf, render_deck
-from .settings import CardError
+from __future__ import annotations
 
 __all__ = ["CardError", "Options", "deck_pdf", "render_deck"]
+
+
+def __getattr__(name: str):
+    # Imported on first use: ReportLab loads slowly, and the command line imports this
+    # package just to parse options.
+    if name in ("Options", "deck_pdf", "render_deck"):
+        from . import deck
+
+        return getattr(deck, name)
+    if name == "CardError":
+        from .settings import CardError
+
+        return CardError
+    raise AttributeError(name)

@@ -93,7 +93,7 @@ def _front(canvas, face: CardFace, trim: Rect, art: Rect) -> None:
     canvas.setStrokeGray(LINE_GREY)
     canvas.setLineWidth(0.4)
     canvas.line(left, foot + small * 1.15, right, foot + small * 1.15)
-    text.draw(canvas, left, foot, "frustration", fonts.SANS_ITALIC, small)
+    text.draw(canvas, left, foot, "frustration", fonts.SANS, small)
     text.draw(canvas, right, foot, f"{face.number} / {face.total}", fonts.SANS, small, "right")
 
 
@@ -136,7 +136,7 @@ def back_form(canvas, name: str, card_w: float, card_h: float, bleed: float, dec
     top = (panel.y + panel.h * 0.62) * MM + line_h * len(fitted.lines) / 2
     for i, line in enumerate(fitted.lines):
         text.draw(canvas, (card_w / 2) * MM, top - i * line_h - size * 0.9, line, fonts.DISPLAY_BOLD, size, "centre")
-    text.draw(canvas, (card_w / 2) * MM, (panel.y + panel.h * 0.18) * MM, "frustration", fonts.SANS_ITALIC,
+    text.draw(canvas, (card_w / 2) * MM, (panel.y + panel.h * 0.18) * MM, "frustration", fonts.SANS,
               layout()["type"]["small_pt"] + 1, "centre")
     canvas.endForm()
     return name

@@ -75,7 +75,7 @@ def draw_scale_bar(canvas, sheet: Sheet, caption: str) -> None:
 
 def render(job: Print, pages: list[Page]) -> bytes:
     """The PDF of `pages`, every one the sheet's page size."""
-    fonts.register_reportlab()
+    text.ready()
     sheet = job.sheet
     buf = io.BytesIO()
     c = rl_canvas.Canvas(buf, pagesize=(sheet.page_w * MM, sheet.page_h * MM), invariant=1, pageCompression=1,
