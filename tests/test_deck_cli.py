@@ -78,6 +78,19 @@ def test_an_invalid_deck_file_is_refused_with_the_rules_core_messages(tmp_path, 
     assert written(tmp_path / "o") == []
 
 
+def test_a_file_that_is_not_a_deck_is_refused(tmp_path, run):
+    result = run("deck", EXAMPLES / "fight-club" / "dale.yaml", "--out", tmp_path / "o")
+    assert result.exit_code == 1 and "not a deck" in result.output
+    assert written(tmp_path / "o") == []
+
+
+def test_a_long_deck_name_is_cut_short_on_the_back(files, tmp_path, run):
+    deck = files.write("d.yaml", "system: fight-club\nkind: deck\nname: " + "Very long name " * 20 + "\ncards: [A, B]\n")
+    result = run("deck", deck, "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "…" in flat(next(tmp_path.glob("*.pdf")), 1)
+
+
 def test_a_card_too_long_at_the_minimum_size_is_named(files, tmp_path, run):
     result = run("deck", files.write("w.txt", "Fine\nSupercalifragilisticexpialidocious\n"), "--size", "mini",
                  "--out", tmp_path / "o")

@@ -13,7 +13,7 @@ from ..render.cards.settings import CardError
 
 
 def _slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "deck"
+    return re.sub(r"[^a-z0-9]+", "-", name.casefold())[:40].strip("-") or "deck"
 
 
 def _size(_ctx, _param, value: str):

@@ -13,7 +13,7 @@ from .. import fonts
 from ..paper import MM
 from . import text
 from .imposition import Rect
-from .settings import layout
+from .settings import CardError, layout
 
 BAND_GREY = 0.88
 PATTERN_GREY = 0.72
@@ -130,7 +130,10 @@ def back_form(canvas, name: str, card_w: float, card_h: float, bleed: float, dec
     canvas.setLineWidth(0.6)
     canvas.roundRect(*_pt(panel), 2 * MM, stroke=1, fill=1)
     canvas.setFillGray(0)
-    fitted = text.fit(deck, fonts.DISPLAY_BOLD, (panel.w - 4) * MM, panel.h * 0.45 * MM)
+    try:
+        fitted = text.fit(deck, fonts.DISPLAY_BOLD, (panel.w - 4) * MM, panel.h * 0.45 * MM)
+    except CardError:  # a deck name too long for the panel: one line, cut short
+        fitted = text.Fitted(8, (_shorten(deck, 8, (panel.w - 4) * MM),), 1.15)
     size = min(fitted.size, 16)
     line_h = size * fitted.leading
     top = (panel.y + panel.h * 0.62) * MM + line_h * len(fitted.lines) / 2
