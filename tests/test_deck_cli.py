@@ -139,6 +139,14 @@ def test_dealing_is_without_replacement_and_repeatable(tmp_path, run):
     assert (tmp_path / "c" / "frustrations-hands.yaml").read_text(encoding="utf-8") != first
 
 
+def test_dealing_needs_players_and_prints_a_seed_without_one(tmp_path, run):
+    assert run("deck", "--deal", "2", "--out", tmp_path / "o").exit_code == 1
+    result = run("deck", "--deal", "2", "--players", "3", "--out", tmp_path / "p")
+    assert result.exit_code == 0 and "dealt with seed" in result.output
+    assert list(yaml.safe_load((tmp_path / "p" / "frustrations-hands.yaml").read_text())["hands"]) == [
+        "Player 1", "Player 2", "Player 3"]
+
+
 def test_dealing_more_cards_than_the_deck_holds_is_refused(files, tmp_path, run):
     result = run("deck", files.write("two.txt", "A\nB\n"), "--deal", "2", "--players", "Ann,Ben", "--out", tmp_path / "o")
     assert result.exit_code == 1 and "needs 4 cards" in result.output

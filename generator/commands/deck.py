@@ -63,8 +63,7 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
     from ..render.cards import deal as dealing
     from ..render.cards import sources
     from ..render.cards.calibrate import calibration_pdf
-    from ..render.cards.deck import Options, deck_pages, faces, render_deck, check_names
-    from ..render.cards.sheets import Print, render
+    from ..render.cards.deck import Options, faces, render_deck
     from ..render.paper import paper as paper_named
 
     options = Options(paper_named(paper), size, bleed, gap, duplex, back_offset)
@@ -88,15 +87,7 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
                 raise InputError("--deal needs --players: names (Ann,Ben,Cat) or a number")
             used = seed if seed is not None else random.SystemRandom().randrange(1, 10**6)
             hands = dealing.deal(deck, names, deal, used)
-            number = {}
-            for card in faces(deck):
-                number.setdefault(card.name, card)
-            pages = []
-            for name in names:
-                pages += deck_pages([number[c] for c in hands[name]], sheet, "none", backs=False,
-                                    label=f"{name}'s hand · ")
-            check_names(list(number.values()), sheet)
-            files[f"{stem}-hands.pdf"] = render(Print(sheet, "none", title=f"{deck.name}: hands", deck=deck.name), pages)
+            files[f"{stem}-hands.pdf"] = dealing.hands_pdf(deck, hands, sheet)
             files[f"{stem}-hands.yaml"] = dealing.hands_yaml(deck, hands, used).encode("utf-8")
             if seed is None:
                 click.echo(f"dealt with seed {used} (pass --seed {used} to deal the same hands)")

@@ -9,6 +9,7 @@ import yaml
 
 from ...systems.fight_club import deck as decks
 from ...systems.fight_club.models import Deck
+from .imposition import Sheet
 from .settings import CardError
 
 
@@ -61,3 +62,18 @@ def player_names(text: str | None, default: int) -> list[str]:
     if not all(names):
         raise CardError(f"--players {text!r}: write names separated by commas, e.g. Ann,Ben,Cat")
     return names
+
+
+def hands_pdf(deck: Deck, hands: dict[str, list[str]], sheet: Sheet) -> bytes:
+    """Each player's hand on a page of its own (fronts only, the deck's numbers kept)."""
+    from .deck import check_names, deck_pages, faces
+    from .sheets import Print, render
+
+    first = {}
+    for card in faces(deck):
+        first.setdefault(card.name, card)
+    check_names(list(first.values()), sheet)
+    pages = []
+    for player, hand in hands.items():
+        pages += deck_pages([first[c] for c in hand], sheet, "none", backs=False, label=f"{player}'s hand · ")
+    return render(Print(sheet, "none", title=f"{deck.name}: hands", deck=deck.name), pages)

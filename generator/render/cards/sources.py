@@ -17,7 +17,7 @@ from ...problems import Problem, error
 from ...systems.fight_club import deck as decks
 from ...systems.fight_club.checks import check_deck
 from ...systems.fight_club.models import Card, Deck
-from .settings import CardError, layout
+from .settings import layout
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -124,12 +124,3 @@ def _limits(deck: Deck, file: str) -> list[Problem]:
                               "split it into several decks").at(file, 0, 0))
     return problems
 
-
-def require(path: str | None) -> tuple[Deck, list[Problem]]:
-    """The deck to print (the standard one without a path); CardError-free: problems say why not."""
-    if path is None:
-        return standard(), []
-    deck, problems = load(path)
-    if deck is None and not problems:
-        raise CardError(f"{path}: no deck")
-    return deck, problems
