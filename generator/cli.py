@@ -170,9 +170,10 @@ def demo(out_dir: str, paper: str) -> None:
         click.echo(f"wrote {path}")
 
 
-from .commands import pregen  # noqa: E402
+from .commands import deck, pregen  # noqa: E402  (commands use the helpers above)
 
-cli.add_command(pregen.command)
+for _command in (deck.command, pregen.command):
+    cli.add_command(_command)
 
 
 def main() -> None:

@@ -72,4 +72,12 @@ def run_demo(out: OutputFolder, paper: str, progress: Callable[[str], None] = la
     from .commands.pregen import demo_outputs
 
     written += demo_outputs(out, DEMO_SEED)
+    written += write_deck_demo(out, paper)
     return written
+
+
+def write_deck_demo(out: OutputFolder, paper: str) -> list[Path]:
+    """The frustration deck with backs, the tokens and the Tabletop Simulator sheets."""
+    from .commands.deck import demo_outputs
+
+    return [out.write_bytes(name, data) for name, data in demo_outputs(paper).items()]

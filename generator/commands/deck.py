@@ -1,0 +1,126 @@
+"""`playaid deck`: the frustration deck, or any deck a group writes, print-ready."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import click
+
+from . import InputError, out_option, paper_option, print_problems, write_all
+from ..render.cards import settings
+from ..render.cards.settings import CardError
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.casefold())[:40].strip("-") or "deck"
+
+
+def _size(_ctx, _param, value: str):
+    try:
+        return settings.card_size(value)
+    except CardError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def _offset(_ctx, _param, value: str):
+    try:
+        return settings.mm_pair(value)
+    except CardError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+@click.command("deck")
+@click.argument("cards", required=False, type=click.Path(dir_okay=False))
+@click.option("--size", default="poker", show_default=True, callback=_size,
+              help="poker (63.5×88.9), bridge (57.15×88.9), mini (44×67), tarot (70×120) or WxH in mm.")
+@paper_option()
+@click.option("--bleed", type=float, default=3.0, show_default=True, help="Art past the trim line, in mm (0 to 6).")
+@click.option("--gap", type=float, default=0.0, show_default=True, help="Space between cards, in mm.")
+@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
+              help="How the printer turns the sheet; none puts all backs at the end.")
+@click.option("--back-offset", default="0,0", show_default=True, callback=_offset,
+              help="X,Y in mm (+ right, + up) to move the backs by; measure it with --calibrate.")
+@click.option("--no-backs", is_flag=True, help="Fronts only.")
+@click.option("--calibrate", is_flag=True, help="Print only a one-sheet front/back alignment test.")
+@click.option("--tokens", is_flag=True, help="Also print Frustration/Pain/Retirement counters and turn-summary cards.")
+@click.option("--players", help="A number of players (for --tokens), or names Ann,Ben,Cat (for --deal).")
+@click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets (PNG) and a back image.")
+@click.option("--deal", type=click.IntRange(1, 100), help="Deal this many cards to each of --players instead.")
+@click.option("--seed", type=int, help="Seed for --deal; the same seed deals the same hands.")
+@out_option
+def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calibrate, tokens, players, tts,
+            deal, seed, out_dir) -> None:
+    """Render a deck of cards as a print-ready PDF: fronts, backs behind them, crop marks.
+
+    CARDS is a deck file (`kind: deck`), a CSV with a `name` column (and optional
+    `copies`), or a text file with one card per line; without it, the frustration
+    deck of the Fight Club rule text. As many cards as fit go on each sheet; each
+    front page is followed by its backs, mirrored for the duplex mode.
+
+    Example: playaid deck --size bridge --paper letter --tts
+    """
+    from ..render.cards import deal as dealing
+    from ..render.cards import sources
+    from ..render.cards.calibrate import calibration_pdf
+    from ..render.cards.deck import Options, faces, render_deck
+    from ..render.paper import paper as paper_named
+
+    options = Options(paper_named(paper), size, bleed, gap, duplex, back_offset)
+    files: dict[str, bytes] = {}
+    try:
+        options.checked()
+        if calibrate:
+            write_all(out_dir, {"calibration.pdf": calibration_pdf(options.sheet(), duplex, back_offset)})
+            return
+        deck = sources.standard()
+        if cards:
+            deck, problems = sources.load(cards)
+            print_problems(problems)
+            if deck is None:
+                raise InputError(f"{cards}: cannot print this deck; fix the problems above")
+        stem = _slug(deck.name)
+        sheet = options.sheet()
+        if deal is not None:
+            names = dealing.player_names(players, 0)
+            if not names:
+                raise InputError("--deal needs --players: names (Ann,Ben,Cat) or a number")
+            used = seed if seed is not None else random.SystemRandom().randrange(1, 10**6)
+            hands = dealing.deal(deck, names, deal, used)
+            files[f"{stem}-hands.pdf"] = dealing.hands_pdf(deck, hands, sheet)
+            files[f"{stem}-hands.yaml"] = dealing.hands_yaml(deck, hands, used).encode("utf-8")
+            if seed is None:
+                click.echo(f"dealt with seed {used} (pass --seed {used} to deal the same hands)")
+        else:
+            files[f"{stem}-deck.pdf"] = render_deck(deck, options, backs=not no_backs)
+        if tokens:
+            from ..render.cards.tokens import tokens_pdf
+
+            count = len(dealing.player_names(players, settings.layout()["tokens"]["default_players"]))
+            files["fight-club-tokens.pdf"] = tokens_pdf(options.paper, sheet, count)
+        if tts:
+            from ..render.cards.tts import tts_images
+
+            files.update(tts_images(faces(deck), size, deck.name, stem))
+    except CardError as exc:
+        raise InputError(str(exc)) from None
+    write_all(out_dir, files)
+
+
+def demo_outputs(paper: str) -> dict[str, bytes]:
+    """For `playaid demo`: the default deck with backs, the tokens, and the TTS sheets."""
+    from ..render.cards import deck_pdf, sources
+    from ..render.cards.deck import faces
+    from ..render.cards.imposition import impose
+    from ..render.cards.tokens import tokens_pdf
+    from ..render.cards.tts import tts_images
+    from ..render.paper import paper as paper_named
+
+    deck = sources.standard()
+    size = settings.card_size(settings.layout()["default_size"])
+    sheet = impose(paper_named(paper), size, settings.layout()["bleed"]["default"], 0)
+    files = {"frustrations-deck.pdf": deck_pdf(paper),
+             "fight-club-tokens.pdf": tokens_pdf(paper_named(paper), sheet,
+                                                 settings.layout()["tokens"]["default_players"])}
+    files.update(tts_images(faces(deck), size, deck.name, "frustrations"))
+    return files

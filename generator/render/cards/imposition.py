@@ -1,0 +1,161 @@
+"""Where cards go on a sheet, in millimetres from the page's bottom-left corner (PDF's way).
+
+Pure arithmetic, no drawing: the grid of trim rectangles, each card's bleed, the cut
+lines and their crop marks, and where each card's back lands on the following page so
+that it sits behind its front once the sheet is turned over.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..paper import Paper
+from .settings import CardError, CardSize, layout
+
+EPS = 1e-9
+DUPLEX_MODES = ("long", "short", "none")
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def top(self) -> float:
+        return self.y + self.h
+
+    def grow(self, left: float, bottom: float, right: float, top: float) -> Rect:
+        return Rect(self.x - left, self.y - bottom, self.w + left + right, self.h + bottom + top)
+
+    def moved(self, dx: float, dy: float) -> Rect:
+        return Rect(self.x + dx, self.y + dy, self.w, self.h)
+
+
+Line = tuple[float, float, float, float]
+"""x0, y0, x1, y1 in mm."""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A page of cards: `cols` × `rows` trim rectangles, centred, `gap` apart."""
+
+    page_w: float
+    page_h: float
+    card: CardSize
+    cols: int
+    rows: int
+    gap: float
+    bleed: float
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def landscape(self) -> bool:
+        return self.page_w > self.page_h
+
+    @property
+    def grid(self) -> Rect:
+        """The box around every trim rectangle."""
+        w = self.cols * self.card.width + (self.cols - 1) * self.gap
+        h = self.rows * self.card.height + (self.rows - 1) * self.gap
+        return Rect((self.page_w - w) / 2, (self.page_h - h) / 2, w, h)
+
+    def slots(self) -> list[Rect]:
+        """Trim rectangles in reading order: top row first, each row left to right."""
+        g = self.grid
+        pitch_x, pitch_y = self.card.width + self.gap, self.card.height + self.gap
+        return [Rect(g.x + c * pitch_x, g.top - self.card.height - r * pitch_y, self.card.width, self.card.height)
+                for r in range(self.rows) for c in range(self.cols)]
+
+    def bleed_rect(self, trim: Rect) -> Rect:
+        """The art box of a card: full bleed on the grid's outside, and toward a
+        neighbour only half the gap, so neighbouring art never overlaps."""
+        g = self.grid
+        inner = min(self.bleed, self.gap / 2)
+
+        def side(at_edge: bool) -> float:
+            return self.bleed if at_edge else inner
+
+        return trim.grow(side(abs(trim.x - g.x) < EPS), side(abs(trim.y - g.y) < EPS),
+                         side(abs(trim.right - g.right) < EPS), side(abs(trim.top - g.top) < EPS))
+
+    def cuts(self) -> tuple[list[float], list[float]]:
+        """The x of every vertical cut and the y of every horizontal one (shared when gap is 0)."""
+        xs = sorted({round(v, 6) for s in self.slots() for v in (s.x, s.right)})
+        ys = sorted({round(v, 6) for s in self.slots() for v in (s.y, s.top)})
+        return xs, ys
+
+    def crop_marks(self) -> list[Line]:
+        """Guides along every cut line, in the margin only: from just outside the bleed to
+        near the paper edge; the bottom ones stop above the scale bar."""
+        crop, bar = layout()["crop"], layout()["scale_bar"]
+        g = self.grid.grow(self.bleed, self.bleed, self.bleed, self.bleed)
+        near, edge = crop["offset"], crop["edge"]
+        bottom_end = edge + bar["height"]
+        xs, ys = self.cuts()
+        lines: list[Line] = []
+        for x in xs:
+            lines.append((x, g.y - near, x, bottom_end))
+            lines.append((x, g.top + near, x, self.page_h - edge))
+        for y in ys:
+            lines.append((g.x - near, y, edge, y))
+            lines.append((g.right + near, y, self.page_w - edge, y))
+        return lines
+
+    def back_of(self, r: Rect, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> Rect:
+        """Where `r` of a front page lands on the back page once the sheet is turned.
+
+        Turning a sheet over its long edge mirrors the page across the axis parallel to
+        that edge: left-right on a portrait page, top-bottom on a landscape one; short
+        edge the other way. `none` keeps the fronts' places (backs printed apart).
+        `offset` (mm, + right, + up) corrects a printer's drift.
+        """
+        if duplex not in DUPLEX_MODES:
+            raise CardError(f"duplex {duplex!r}: use one of {', '.join(DUPLEX_MODES)}")
+        mirror_x = duplex != "none" and (duplex == "long") != self.landscape
+        mirror_y = duplex != "none" and not mirror_x
+        x = self.page_w - r.right if mirror_x else r.x
+        y = self.page_h - r.top if mirror_y else r.y
+        return Rect(x + offset[0], y + offset[1], r.w, r.h)
+
+    def backs(self, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> list[Rect]:
+        """The back of each slot's card, slot for slot (see `back_of`)."""
+        return [self.back_of(s, duplex, offset) for s in self.slots()]
+
+
+def _count(room: float, size: float, gap: float) -> int:
+    return max(0, math.floor((room + gap) / (size + gap) + EPS))
+
+
+def impose(paper: Paper, card: CardSize, bleed: float, gap: float) -> Sheet:
+    """The sheet holding the most cards, portrait or landscape (portrait on a tie).
+
+    Trims stay `margin` inside the paper; the sides keep room for bleed and crop
+    marks, the top and bottom also for the scale bar.
+    """
+    data = layout()
+    crop, bar = data["crop"], data["scale_bar"]
+    marks = bleed + crop["offset"] + crop["min_mark"]
+    side = max(data["margin"], marks + crop["edge"])
+    end = max(data["margin"], marks + crop["edge"] + bar["height"])
+    best = None
+    for w, h in ((paper.width_mm, paper.height_mm), (paper.height_mm, paper.width_mm)):
+        cols = _count(w - 2 * side, card.width, gap)
+        rows = _count(h - 2 * end, card.height, gap)
+        if cols * rows and (best is None or cols * rows > best.per_page):
+            best = Sheet(w, h, card, cols, rows, gap, bleed)
+    if best is None:
+        raise CardError(f"a {card} card does not fit on {paper.label} with {bleed:g} mm bleed; "
+                        f"choose a smaller --size or --bleed (it needs {card.width + 2 * side:g}×"
+                        f"{card.height + 2 * end:g} mm)")
+    return best

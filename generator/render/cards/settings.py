@@ -1,0 +1,75 @@
+"""The card layout numbers of `assets/data/cards/layout.yaml`, and card sizes by name."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+import yaml
+
+from ..paper import ASSETS
+
+DATA = ASSETS / "data" / "cards"
+
+
+class CardError(ValueError):
+    """Cards or options that cannot be printed; the message says what is allowed."""
+
+
+@dataclass(frozen=True)
+class CardSize:
+    width: float
+    height: float
+    label: str = ""
+
+    def __str__(self) -> str:
+        return self.label or f"{self.width:g}×{self.height:g} mm"
+
+
+@cache
+def layout() -> dict:
+    """The whole layout table (read once)."""
+    with open(DATA / "layout.yaml", encoding="utf-8") as fh:
+        return yaml.safe_load(fh)
+
+
+@cache
+def turn_summary() -> dict:
+    with open(DATA / "turn-summary.yaml", encoding="utf-8") as fh:
+        return yaml.safe_load(fh)
+
+
+def named_sizes() -> dict[str, CardSize]:
+    return {k: CardSize(float(v["width"]), float(v["height"]), k) for k, v in layout()["sizes"].items()}
+
+
+_WXH = re.compile(r"\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*", re.I)
+
+
+def card_size(text: str) -> CardSize:
+    """`poker`, `bridge`, `mini`, `tarot` or `WxH` in millimetres (e.g. `60x90`)."""
+    sizes = named_sizes()
+    if text.lower() in sizes:
+        return sizes[text.lower()]
+    match = _WXH.fullmatch(text)
+    allowed = f"use one of {', '.join(sizes)} or WIDTHxHEIGHT in mm, e.g. 60x90"
+    if not match:
+        raise CardError(f"card size {text!r} is not understood; {allowed}")
+    width, height = float(match[1]), float(match[2])
+    least = layout()["min_card"]
+    if width < least["width"] or height < least["height"]:
+        raise CardError(f"card size {text!r} is too small to print on; "
+                        f"the smallest card is {least['width']}x{least['height']} mm")
+    return CardSize(width, height)
+
+
+def mm_pair(text: str) -> tuple[float, float]:
+    """`X,Y` in millimetres (each may be negative), as for --back-offset."""
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        return float(parts[0]), float(parts[1])
+    except ValueError:
+        raise CardError(f"{text!r} is not X,Y in millimetres; write e.g. 0.5,-1") from None

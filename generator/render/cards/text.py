@@ -1,0 +1,164 @@
+"""Measuring and drawing text on ReportLab canvases with the bundled fonts' fallback,
+and fitting a card's name into a box by shrinking it, never by clipping."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reportlab.pdfbase import pdfmetrics
+
+from .. import fonts
+from ..paper import MM
+from .settings import CardError, layout
+
+
+@lru_cache(maxsize=None)
+def register(face: fonts.Face) -> fonts.Face:
+    """Register one bundled face with ReportLab under its `Face.name`, the first time it
+    is used. Parsing a TrueType file is slow (the CJK and symbol faces take most of a
+    second), so a deck in Latin script never pays for them."""
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    if face.name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(face.name, str(face.path)))
+    return face
+
+
+@lru_cache(maxsize=None)
+def _cmap(face: fonts.Face) -> dict:
+    return pdfmetrics.getFont(register(face).name).face.charToGlyph
+
+
+def _face_for(code: int, primary: fonts.Face) -> fonts.Face:
+    for face in (primary, *fonts.FALLBACK):
+        if code in _cmap(face):
+            return face
+    return primary
+
+
+@lru_cache(maxsize=8192)
+def runs(s: str, primary: fonts.Face) -> tuple[tuple[fonts.Face, str], ...]:
+    """`s` cut into runs each one face draws, as `fonts.runs` does, but asking the
+    fonts ReportLab has already parsed for their coverage (reading each cmap again with
+    fontTools costs a third of a second), and parsing a fallback face only when a
+    character needs it."""
+    out: list[tuple[fonts.Face, str]] = []
+    for char in s:
+        if char.isspace() or not char.isprintable():
+            face = out[-1][0] if out else primary
+        else:
+            face = _face_for(ord(char), primary)
+        if out and out[-1][0] == face:
+            out[-1] = (face, out[-1][1] + char)
+        else:
+            out.append((face, char))
+    return tuple(out)
+
+
+def ready() -> bool:
+    """Register the face a canvas starts with (ReportLab's own Helvetica is not embedded)."""
+    register(fonts.SANS)
+    return True
+
+
+@lru_cache(maxsize=4096)
+def unit_width(text: str, face: fonts.Face) -> float:
+    """Width of `text` in points at 1 pt, each run in the face that can draw it.
+    Widths grow linearly with the size, so one measurement serves every size."""
+    return sum(pdfmetrics.stringWidth(run, f.name, 1.0) for f, run in runs(text, face))
+
+
+def draw(canvas, x: float, y: float, text: str, face: fonts.Face, size: float, anchor: str = "left") -> None:
+    """Draw `text` at (x, y) in points on the baseline; `anchor` left, centre or right."""
+    if anchor != "left":
+        w = unit_width(text, face) * size
+        x -= w / 2 if anchor == "centre" else w
+    t = canvas.beginText(x, y)
+    for f, run in runs(text, face):
+        t.setFont(f.name, size)
+        t.textOut(run)
+    canvas.drawText(t)
+
+
+def _wide(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+def words(text: str) -> list[str]:
+    """The pieces a line may break between: words, and each character of CJK text,
+    which is written without spaces."""
+    out = []
+    for word in text.split():
+        if any(_wide(c) for c in word):
+            out.extend(word)
+        else:
+            out.append(word)
+    return out
+
+
+LINE_COST = 0.8
+"""How much a line break is worth in type size when choosing how to set a name."""
+
+
+@dataclass(frozen=True)
+class Fitted:
+    size: float
+    lines: tuple[str, ...]
+    leading: float
+
+    @property
+    def height(self) -> float:
+        return self.size * self.leading * len(self.lines)
+
+
+def _wrap(pieces: list[str], widths: list[float], space: float, room: float) -> list[str] | None:
+    """Greedy line breaking at unit size; None when one piece alone is too wide."""
+    lines: list[list[str]] = []
+    used = 0.0
+    for piece, w in zip(pieces, widths):
+        if w > room:
+            return None
+        joiner = 0.0 if not lines or _wide(piece[0]) else space
+        if lines and used + joiner + w <= room:
+            lines[-1].append(piece)
+            used += joiner + w
+        else:
+            lines.append([piece])
+            used = w
+    return ["".join(p if i == 0 or _wide(p[0]) else " " + p for i, p in enumerate(line)) for line in lines]
+
+
+def wrap_lines(s: str, face: fonts.Face, size: float, room_pt: float) -> list[str]:
+    """`s` broken into lines of at most `room_pt` points at `size` (a word too long
+    for a line stands alone on it)."""
+    pieces = words(s)
+    widths = [min(unit_width(p, face), room_pt / size) for p in pieces]
+    return _wrap(pieces, widths, unit_width(" ", face), room_pt / size) or []
+
+
+@lru_cache(maxsize=4096)
+def fit(text: str, face: fonts.Face, width_pt: float, height_pt: float) -> Fitted:
+    """The largest size (from the layout's maximum down to its minimum) at which `text`
+    wraps into `width_pt` × `height_pt`; CardError naming the card when none does."""
+    t = layout()["type"]
+    pieces = words(text)
+    widths = [unit_width(p, face) for p in pieces]
+    space = unit_width(" ", face)
+    best: Fitted | None = None
+    size = t["name_max_pt"]
+    while size >= t["name_min_pt"] - 1e-9:
+        lines = _wrap(pieces, widths, space, width_pt / size)
+        if lines is not None and size * t["leading"] * len(lines) <= height_pt:
+            # Bigger is better, but each extra line costs: "The parking / lot" at 24 pt
+            # reads worse than "The parking lot" at 19 pt.
+            if best is None or size * LINE_COST ** (len(lines) - 1) > best.size * LINE_COST ** (len(best.lines) - 1):
+                best = Fitted(size, tuple(lines), t["leading"])
+        size -= t["step_pt"]
+    if best is not None:
+        return best
+    widest = max(pieces, key=lambda p: unit_width(p, face), default="")
+    raise CardError(f"card {text[:60]!r} does not fit a {width_pt / MM:.1f}×{height_pt / MM:.1f} mm text area "
+                    f"even at {t['name_min_pt']} pt (longest word: {widest[:40]!r}); "
+                    "shorten it, break the word, or choose a bigger --size")

@@ -1,0 +1,86 @@
+"""Tabletop Simulator deck images: sheets of at most 10 × 7 card faces (the last slot
+kept for the hidden card), at most 4096 px a side, RGB PNG, plus one back image.
+
+The faces are the PDF's own: each distinct card is drawn once as a one-page PDF at
+its trim size and rasterised with pdfium, so the TTS deck looks like the printed one.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+
+import pypdfium2
+from PIL import Image
+from reportlab.pdfgen import canvas as rl_canvas
+
+from .. import fonts
+from ..paper import MM
+from . import face as card_face
+from . import text
+from .imposition import Rect
+from .settings import CardSize, layout
+
+
+def card_pixels(card: CardSize) -> tuple[int, int]:
+    """The largest card image whose 10 × 7 sheet stays within the pixel limit."""
+    t = layout()["tts"]
+    w = min(t["max_px"] // t["columns"], math.floor(t["max_px"] // t["rows"] * card.width / card.height))
+    return w, math.floor(w * card.height / card.width)
+
+
+def _card_images(faces: list[card_face.CardFace | None], card: CardSize, deck: str,
+                 size: tuple[int, int]) -> list[Image.Image]:
+    """One image per entry (None: the back), rendered from a PDF page per card."""
+    text.ready()
+    buf = io.BytesIO()
+    c = rl_canvas.Canvas(buf, pagesize=(card.width * MM, card.height * MM), invariant=1,
+                         initialFontName=fonts.SANS.name, initialFontSize=8)
+    trim = Rect(0, 0, card.width, card.height)
+    form = card_face.back_form(c, "ttsback", card.width, card.height, 0, deck)
+    for f in faces:
+        if f is None:
+            card_face.draw_back(c, form, trim, trim)
+        else:
+            card_face.draw_front(c, f, trim, trim)
+        c.showPage()
+    c.save()
+    pdf = pypdfium2.PdfDocument(buf.getvalue())
+    try:
+        scale = size[0] / (card.width * MM)
+        out = []
+        for i in range(len(pdf)):
+            img = pdf[i].render(scale=scale, fill_color=(255, 255, 255, 255)).to_pil().convert("RGB")
+            out.append(img if img.size == size else img.resize(size, Image.LANCZOS))
+        return out
+    finally:
+        pdf.close()
+
+
+def _png(img: Image.Image) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", optimize=False)
+    return buf.getvalue()
+
+
+def tts_images(cards: list[card_face.CardFace], card: CardSize, deck: str, stem: str) -> dict[str, bytes]:
+    """`stem-tts-1.png` … (69 cards each, the 70th slot showing the back as the hidden
+    card) and `stem-tts-back.png`."""
+    t = layout()["tts"]
+    cols, rows = t["columns"], t["rows"]
+    per_sheet = cols * rows - 1
+    size = card_pixels(card)
+    distinct = list(dict.fromkeys(cards))
+    images = _card_images([*distinct, None], card, deck, size)
+    by_face = dict(zip(distinct, images))
+    back = images[-1]
+    out = {}
+    for k, start in enumerate(range(0, len(cards), per_sheet)):
+        chunk = cards[start:start + per_sheet]
+        sheet = Image.new("RGB", (cols * size[0], rows * size[1]), "white")
+        for i, f in enumerate(chunk):
+            sheet.paste(by_face[f], ((i % cols) * size[0], (i // cols) * size[1]))
+        sheet.paste(back, ((cols - 1) * size[0], (rows - 1) * size[1]))
+        out[f"{stem}-tts-{k + 1}.png"] = _png(sheet)
+    out[f"{stem}-tts-back.png"] = _png(back)
+    return out

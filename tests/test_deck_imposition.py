@@ -1,0 +1,105 @@
+"""Card imposition on pure values: how many fit, where they go, where their backs go."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.render.cards.imposition import impose
+from generator.render.cards.settings import CardError, card_size, mm_pair
+from generator.render.paper import paper
+
+A4, LETTER = paper("a4"), paper("letter")
+POKER = card_size("poker")
+
+
+def test_nine_poker_cards_fit_a4_portrait_centred():
+    sheet = impose(A4, POKER, 3, 0)
+    assert (sheet.cols, sheet.rows, sheet.landscape) == (3, 3, False)
+    first = sheet.slots()[0]
+    assert first.x == pytest.approx((210 - 3 * 63.5) / 2)
+    assert first.top == pytest.approx(297 - (297 - 3 * 88.9) / 2)
+
+
+def test_letter_turns_landscape_when_more_cards_fit():
+    sheet = impose(LETTER, POKER, 3, 0)
+    assert (sheet.cols, sheet.rows, sheet.landscape) == (4, 2, True)
+
+
+def test_a_gap_spaces_the_cards_and_may_cost_a_column():
+    sheet = impose(A4, POKER, 3, 5)
+    xs = [s.x for s in sheet.slots()[: sheet.cols]]
+    assert all(b - a == pytest.approx(63.5 + 5) for a, b in zip(xs, xs[1:]))
+
+
+def test_a_card_bigger_than_the_paper_is_refused():
+    with pytest.raises(CardError, match="does not fit"):
+        impose(A4, card_size("300x400"), 3, 0)
+
+
+@pytest.mark.parametrize("text", ["10x", "x", "poker2", "63.5 by 88.9", "-5x10"])
+def test_a_size_must_be_a_name_or_width_x_height(text):
+    with pytest.raises(CardError, match="use one of poker"):
+        card_size(text)
+
+
+def test_sizes_by_name_and_in_millimetres():
+    assert (card_size("Tarot").width, card_size("tarot").height) == (70, 120)
+    assert (card_size("60x90").width, card_size("60x90").height) == (60, 90)
+    with pytest.raises(CardError, match="too small"):
+        card_size("5x5")
+
+
+def test_back_offset_is_two_numbers():
+    assert mm_pair("0.5,-1") == (0.5, -1)
+    with pytest.raises(CardError):
+        mm_pair("1")
+
+
+def test_bleed_reaches_past_the_grid_but_only_halfway_to_a_neighbour():
+    sheet = impose(A4, POKER, 3, 2)
+    first = sheet.slots()[0]
+    art = sheet.bleed_rect(first)
+    assert (first.x - art.x, art.top - first.top) == (pytest.approx(3), pytest.approx(3))
+    assert art.right - first.right == pytest.approx(1)
+    assert first.y - art.y == pytest.approx(1)
+
+
+def test_crop_marks_run_along_every_cut_and_never_cross_a_card():
+    sheet = impose(A4, POKER, 3, 0)
+    xs, ys = sheet.cuts()
+    assert len(xs) == 4 and len(ys) == 4  # shared cuts when the cards touch
+    marks = sheet.crop_marks()
+    assert len(marks) == 2 * (len(xs) + len(ys))
+    for x0, y0, x1, y1 in marks:
+        for s in sheet.slots():
+            inside_x = s.x < max(x0, x1) and min(x0, x1) < s.right
+            inside_y = s.y < max(y0, y1) and min(y0, y1) < s.top
+            assert not (inside_x and inside_y)
+        assert all(0 < v for v in (x0, y0, x1, y1))
+
+
+def test_long_edge_reverses_the_columns_of_a_portrait_sheet():
+    sheet = impose(A4, POKER, 3, 0)
+    fronts, backs = sheet.slots(), sheet.backs("long")
+    assert backs[0].x == pytest.approx(fronts[2].x)
+    for f, b in zip(fronts, backs):
+        assert b.x == pytest.approx(210 - f.right) and b.y == pytest.approx(f.y)
+
+
+def test_short_edge_reverses_the_rows_of_a_portrait_sheet():
+    sheet = impose(A4, POKER, 3, 0)
+    for f, b in zip(sheet.slots(), sheet.backs("short")):
+        assert b.x == pytest.approx(f.x) and b.y == pytest.approx(297 - f.top)
+
+
+def test_on_a_landscape_sheet_the_long_edge_is_the_horizontal_one():
+    sheet = impose(LETTER, POKER, 3, 0)
+    for f, b in zip(sheet.slots(), sheet.backs("long")):
+        assert b.x == pytest.approx(f.x) and b.y == pytest.approx(sheet.page_h - f.top)
+
+
+def test_the_back_offset_moves_every_back():
+    sheet = impose(A4, POKER, 3, 0)
+    plain, moved = sheet.backs("none"), sheet.backs("none", (0.5, -1))
+    for p, m in zip(plain, moved):
+        assert (m.x - p.x, m.y - p.y) == (pytest.approx(0.5), pytest.approx(-1))
