@@ -11,6 +11,12 @@ import tempfile
 from pathlib import Path
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 class OutputError(Exception):
     """A file could not be written where it was asked for."""
 
@@ -37,6 +43,8 @@ class OutputFolder:
         try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
+            # mkstemp creates the file private (0600); an output is an ordinary file.
+            os.chmod(tmp, 0o666 & ~_umask())
             os.replace(tmp, target)
         except BaseException:
             try:

@@ -62,3 +62,17 @@ def test_user_text_is_autoescaped_and_a_users_folder_falls_back_with_a_warning(t
     assert templates.render("shared/note.html", name="<i>x</i>") == "<b>&lt;i&gt;x&lt;/i&gt;</b>"
     templates.render("shared/base.html", content="", **page_context(paper("a4"), "t"))
     assert templates.warnings == [f"{mine}: no shared/base.html; using the bundled one"]
+
+
+def test_outputs_are_ordinary_files_not_private_ones(tmp_path):
+    import os
+    import stat
+
+    from generator.outputs import OutputFolder
+
+    mask = os.umask(0o022)
+    try:
+        written = OutputFolder(tmp_path).write_text("a.txt", "x")
+    finally:
+        os.umask(mask)
+    assert stat.S_IMODE(written.stat().st_mode) == 0o644

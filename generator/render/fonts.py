@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
-from fontTools.ttLib import TTFont
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 
@@ -46,13 +45,26 @@ FALLBACK = (CJK, SYMBOLS)
 
 
 @cache
+def register(face: Face) -> Face:
+    """Register `face` with ReportLab under `Face.name`, the first time it is asked for.
+
+    Parsing is the costly part (a third of a second for the CJK face), so each face is
+    parsed once, and only when some text needs it; the parse also gives `coverage`.
+    """
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    if face.name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(face.name, str(face.path)))
+    return face
+
+
+@cache
 def coverage(face: Face) -> frozenset[int]:
     """The code points `face` has a glyph for."""
-    font = TTFont(face.path, lazy=True)
-    try:
-        return frozenset(font.getBestCmap())
-    finally:
-        font.close()
+    from reportlab.pdfbase import pdfmetrics
+
+    return frozenset(pdfmetrics.getFont(register(face).name).face.charToGlyph)
 
 
 # Characters that draw nothing and so need no glyph (joiners, variation selectors).
@@ -68,14 +80,15 @@ def face_for(char: str, primary: Face = SANS) -> Face | None:
     return None
 
 
-def runs(text: str, primary: Face = SANS) -> list[tuple[Face, str]]:
+@lru_cache(maxsize=8192)
+def runs(text: str, primary: Face = SANS) -> tuple[tuple[Face, str], ...]:
     """`text` cut into runs that each one face can draw, for renderers without fallback.
 
     Characters no face covers stay with `primary` (they show as its missing glyph);
     `missing()` finds them beforehand. Spaces and invisible marks join the run around them.
 
     >>> runs("Ann 安")  # doctest: +SKIP
-    [(SANS, 'Ann '), (CJK, '安')]
+    ((SANS, 'Ann '), (CJK, '安'))
     """
     out: list[tuple[Face, str]] = []
     for char in text:
@@ -87,7 +100,7 @@ def runs(text: str, primary: Face = SANS) -> list[tuple[Face, str]]:
             out[-1] = (face, out[-1][1] + char)
         else:
             out.append((face, char))
-    return out
+    return tuple(out)
 
 
 def missing(text: str, primary: Face = SANS) -> list[str]:
@@ -106,14 +119,9 @@ def _is_control(char: str) -> bool:
 
 
 def register_reportlab() -> None:
-    """Register every bundled face with ReportLab under its `Face.name` (once)."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont as ReportLabTTFont
-
-    registered = set(pdfmetrics.getRegisteredFontNames())
+    """Register every bundled face with ReportLab (prefer `register` one face at a time)."""
     for face in FACES:
-        if face.name not in registered:
-            pdfmetrics.registerFont(ReportLabTTFont(face.name, str(face.path)))
+        register(face)
 
 
 def font_face_css() -> str:

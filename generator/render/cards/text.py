@@ -14,52 +14,9 @@ from ..paper import MM
 from .settings import CardError, layout
 
 
-@lru_cache(maxsize=None)
-def register(face: fonts.Face) -> fonts.Face:
-    """Register one bundled face with ReportLab under its `Face.name`, the first time it
-    is used. Parsing a TrueType file is slow (the CJK and symbol faces take most of a
-    second), so a deck in Latin script never pays for them."""
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    if face.name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(face.name, str(face.path)))
-    return face
-
-
-@lru_cache(maxsize=None)
-def _cmap(face: fonts.Face) -> dict:
-    return pdfmetrics.getFont(register(face).name).face.charToGlyph
-
-
-def _face_for(code: int, primary: fonts.Face) -> fonts.Face:
-    for face in (primary, *fonts.FALLBACK):
-        if code in _cmap(face):
-            return face
-    return primary
-
-
-@lru_cache(maxsize=8192)
-def runs(s: str, primary: fonts.Face) -> tuple[tuple[fonts.Face, str], ...]:
-    """`s` cut into runs each one face draws, as `fonts.runs` does, but asking the
-    fonts ReportLab has already parsed for their coverage (reading each cmap again with
-    fontTools costs a third of a second), and parsing a fallback face only when a
-    character needs it."""
-    out: list[tuple[fonts.Face, str]] = []
-    for char in s:
-        if char.isspace() or not char.isprintable():
-            face = out[-1][0] if out else primary
-        else:
-            face = _face_for(ord(char), primary)
-        if out and out[-1][0] == face:
-            out[-1] = (face, out[-1][1] + char)
-        else:
-            out.append((face, char))
-    return tuple(out)
-
-
 def ready() -> bool:
     """Register the face a canvas starts with (ReportLab's own Helvetica is not embedded)."""
-    register(fonts.SANS)
+    fonts.register(fonts.SANS)
     return True
 
 
@@ -67,7 +24,7 @@ def ready() -> bool:
 def unit_width(text: str, face: fonts.Face) -> float:
     """Width of `text` in points at 1 pt, each run in the face that can draw it.
     Widths grow linearly with the size, so one measurement serves every size."""
-    return sum(pdfmetrics.stringWidth(run, f.name, 1.0) for f, run in runs(text, face))
+    return sum(pdfmetrics.stringWidth(run, f.name, 1.0) for f, run in fonts.runs(text, face))
 
 
 def draw(canvas, x: float, y: float, text: str, face: fonts.Face, size: float, anchor: str = "left") -> None:
@@ -76,7 +33,7 @@ def draw(canvas, x: float, y: float, text: str, face: fonts.Face, size: float, a
         w = unit_width(text, face) * size
         x -= w / 2 if anchor == "centre" else w
     t = canvas.beginText(x, y)
-    for f, run in runs(text, face):
+    for f, run in fonts.runs(text, face):
         t.setFont(f.name, size)
         t.textOut(run)
     canvas.drawText(t)
