@@ -170,5 +170,10 @@ def demo(out_dir: str, paper: str) -> None:
         click.echo(f"wrote {path}")
 
 
+from .commands import map as map_command  # noqa: E402
+
+cli.add_command(map_command.command)
+
+
 def main() -> None:
     cli(prog_name="playaid")

@@ -69,4 +69,8 @@ def run_demo(out: OutputFolder, paper: str, progress: Callable[[str], None] = la
         out.write_text("validation-report.json", json.dumps(rows, indent=2, ensure_ascii=False) + "\n"),
         out.write_text("example-rolls.txt", roll_transcripts([f for f, r in zip(files, rows) if r["kind"] == "scene"])),
     ]
+    from .commands.map import demo_outputs
+
+    written += [out.write_bytes(name, data)
+                for name, data in demo_outputs(EXAMPLES / "isolation" / "farmhouse.yaml", paper).items()]
     return written

@@ -28,13 +28,14 @@ class Node:
     items: list
 
 
-def block_lines(p: Person, style: Style, blank: bool) -> list[tuple[str, fonts.Face, float]]:
-    """The lines of a character's block: (text, face, size), before fitting."""
+def block_lines(number: int, p: Person, style: Style, blank: bool) -> list[tuple[str, fonts.Face, float]]:
+    """The lines of a character's block: (text, face, size), before fitting. The number
+    is the one the dice table, the worksheet and the key use."""
     name, detail = style.pt("name_pt"), style.pt("detail_pt")
     if blank:
-        return [("name", fonts.SANS_ITALIC, detail), ("player", fonts.SANS_ITALIC, detail),
+        return [(f"{number}  name", fonts.SANS_ITALIC, detail), ("player", fonts.SANS_ITALIC, detail),
                 ("profession", fonts.SANS_ITALIC, detail), ("H  ·  I  ·  D  ·  ✝", fonts.SANS, detail)]
-    lines = [(p.name, fonts.SANS_BOLD, name)]
+    lines = [(f"{number}  {p.name}", fonts.SANS_BOLD, name)]
     lines.append((f"played by {p.player}" if p.player else "no player (NPC)", fonts.SANS_ITALIC, detail))
     if p.profession:
         lines.append((p.profession, fonts.SANS, detail))
@@ -43,10 +44,10 @@ def block_lines(p: Person, style: Style, blank: bool) -> list[tuple[str, fonts.F
     return lines
 
 
-def fitted(p: Person, style: Style, blank: bool) -> tuple[list[tuple[str, fonts.Face, float]], float, float]:
+def fitted(number: int, p: Person, style: Style, blank: bool) -> tuple[list[tuple[str, fonts.Face, float]], float, float]:
     """The block's lines shortened with an ellipsis to the widest allowed, its width and height."""
     limit = style.mm("block_width_mm")
-    lines = [(fit(t, limit, f, s), f, s) for t, f, s in block_lines(p, style, blank)]
+    lines = [(fit(t, limit, f, s), f, s) for t, f, s in block_lines(number, p, style, blank)]
     width = limit if blank else max(measure(t, f, s) for t, f, s in lines)
     height = sum(LEADING * s for _, _, s in lines)
     return lines, width, height
@@ -61,7 +62,7 @@ def _outside(box: Box, cx: float, cy: float) -> float:
 
 def place(sheet: Worksheet, style: Style, region: Box) -> list[Node] | None:
     """Nodes on the largest circle whose blocks stay inside `region` and apart, or None."""
-    blocks = [fitted(p, style, sheet.blank) for p in sheet.people]
+    blocks = [fitted(i + 1, p, style, sheet.blank) for i, p in enumerate(sheet.people)]
     left, top, right, bottom = region
     cx, cy = (left + right) / 2, (top + bottom) / 2
     gap = style.mm("gap_mm")

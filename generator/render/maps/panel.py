@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import fonts
 from ..paper import Paper
-from .canvas import LEADING, Box, Circle, Line, Page, Rect, Text, fit, measure, wrap
+from .canvas import LEADING, Box, Circle, Line, Page, Rect, Text, fit, wrap
 from .style import Style
 from .worksheet import Pair, Worksheet
 
@@ -55,9 +55,9 @@ def key_entries(sheet: Worksheet, pairs: list[Pair], numbers: dict) -> list[Entr
     from .map_page import label_lines
 
     def name(i: int) -> str:
-        return fit(sheet.people[i].name, 120, fonts.SANS_BOLD, 7)
+        return f"{i + 1} " + fit(sheet.people[i].name, 70, fonts.SANS_BOLD, 7)
 
-    return [(f"[{numbers[id(p)]}] {name(p.a)} – {name(p.b)}", label_lines(p)) for p in pairs]
+    return [(f"[{numbers[id(p)]}]  {name(p.a)} – {name(p.b)}", label_lines(p)) for p in pairs]
 
 
 def flow_key(page: Page, entries: list[Entry], st: Style, panel: Box, y: float, paper: Paper,
@@ -101,6 +101,3 @@ def _next_column(extra: list[Page], target: Page, column: tuple[float, float], s
     extra.append(page)
     return page, (margin, margin + width), start
 
-
-def text_width(text: str, size: float) -> float:
-    return measure(text, fonts.SANS, size)

@@ -147,5 +147,5 @@ def degree_bands() -> list[tuple[str, str]]:
         low, high = min(hit), max(hit)
         text = (f"{low:+d} or more" if high == nets[-1] else f"{high:+d} or less" if low == nets[0]
                 else f"{low:+d}" if low == high else f"{low:+d} to {high:+d}")
-        bands.append((DEGREE_NAMES[d], text.replace("-", "−")))
+        bands.append((DEGREE_NAMES[d], text.replace("+0", "0").replace("-", "−")))
     return bands
