@@ -53,7 +53,7 @@ def segments(root: ET.Element) -> list[tuple[str, tuple[float, ...]]]:
 
 def badge_counts(text: str) -> dict[str, int]:
     found = {}
-    for sign, n, key in (("\\+", "green", "green"), ("−", "red", "red")):
+    for sign, n, key in (("\\+", "green", "green"), ("–", "red", "red")):
         plain = re.search(rf"(?<![(\d]){sign}(\d+)", text)
         temp = re.search(rf"\({sign}(\d+)\)", text)
         if plain:
@@ -95,14 +95,14 @@ def test_every_pair_has_one_connector_with_the_setups_counts_and_no_text_touches
 def test_long_names_end_in_an_ellipsis_on_the_map(files, run):
     root, _ = render(files, run, setup(5))
     nodes = [t.text for t in root.iter("{%s}text" % NS["svg"]) if t.get("class") == "node"]
-    assert any(n.endswith("…") and n.startswith("Bartholomew") for n in nodes)
+    assert any(n.endswith("…") and n.startswith("1  Bartholomew") for n in nodes)
 
 
 def test_text_boxes_are_the_bundled_fonts_metrics(files, run):
     root, _ = render(files, run, setup(3, long=False))
     font = TTFont(Path(FONT_DIR) / "NotoSans-Bold.ttf")
     cmap, hmtx, em = font.getBestCmap(), font["hmtx"], font["head"].unitsPerEm
-    [name] = [t for t in root.iter("{%s}text" % NS["svg"]) if t.text == "Person 2"]
+    [name] = [t for t in root.iter("{%s}text" % NS["svg"]) if t.text == "2  Person 2"]
     width = sum(hmtx[cmap[ord(c)]][0] for c in name.text) * float(name.get("font-size")) / em
     left, _, right, _ = (float(v) for v in name.get("data-box").split())
     assert right - left == pytest.approx(width, abs=0.05)

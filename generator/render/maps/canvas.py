@@ -17,11 +17,28 @@ from ..fonts import Face
 ASCENT = 0.9
 """Box top above the baseline, in font sizes (Noto Sans' capitals and accents fit)."""
 DESCENT = 0.25
-LEADING = 1.22
+LEADING = 1.25
 """Baseline to baseline, in font sizes: boxes of stacked lines never touch."""
 
 Box = tuple[float, float, float, float]
 """(left, top, right, bottom) in points."""
+
+
+MINUS = "–"
+"""The mark of red links and negative numbers: the en dash of Noto Sans. U+2212 would send
+every count to the fallback fonts, whose loading costs more than the whole map."""
+
+
+@lru_cache(maxsize=None)
+def ensure(face: Face) -> str:
+    """Register `face` with ReportLab if it is not yet (only the faces a page uses, as
+    registering the CJK and symbol fonts costs most of a second); its name."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    if face.name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(face.name, str(face.path)))
+    return face.name
 
 
 @lru_cache(maxsize=20000)
@@ -29,8 +46,7 @@ def measure(text: str, face: Face = fonts.SANS, size: float = 10) -> float:
     """The advance width of `text` in points, run by run through the fallback chain."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    fonts.register_reportlab()
-    return sum(stringWidth(run, f.name, size) for f, run in fonts.runs(text, face))
+    return sum(stringWidth(run, ensure(f), size) for f, run in fonts.runs(text, face))
 
 
 def fit(text: str, width: float, face: Face = fonts.SANS, size: float = 10) -> str:
@@ -165,6 +181,8 @@ def overlaps(a: Box, b: Box, pad: float = 0) -> bool:
 def crosses(box: Box, x1: float, y1: float, x2: float, y2: float) -> bool:
     """Whether the segment (x1, y1)–(x2, y2) passes through `box` (Liang–Barsky clipping)."""
     left, top, right, bottom = box
+    if max(x1, x2) < left or min(x1, x2) > right or max(y1, y2) < top or min(y1, y2) > bottom:
+        return False
     dx, dy = x2 - x1, y2 - y1
     low, high = 0.0, 1.0
     for p, q in ((-dx, x1 - left), (dx, right - x1), (-dy, y1 - top), (dy, bottom - y1)):

@@ -34,7 +34,7 @@ def block_lines(number: int, p: Person, style: Style, blank: bool) -> list[tuple
     name, detail = style.pt("name_pt"), style.pt("detail_pt")
     if blank:
         return [(f"{number}  name", fonts.SANS_ITALIC, detail), ("player", fonts.SANS_ITALIC, detail),
-                ("profession", fonts.SANS_ITALIC, detail), ("H  ·  I  ·  D  ·  ✝", fonts.SANS, detail)]
+                ("profession", fonts.SANS_ITALIC, detail), ("H  ·  I  ·  D  ·  †", fonts.SANS, detail)]
     lines = [(f"{number}  {p.name}", fonts.SANS_BOLD, name)]
     lines.append((f"played by {p.player}" if p.player else "no player (NPC)", fonts.SANS_ITALIC, detail))
     if p.profession:

@@ -12,13 +12,14 @@ import math
 
 from .. import fonts
 from ..paper import Paper
-from .canvas import LEADING, Box, Circle, Group, Line, Page, Rect, Text, crosses, measure, overlaps
+from .canvas import LEADING, MINUS, Box, Circle, Group, Line, Page, Rect, Text, crosses, measure, overlaps
 from .circle import Node, place
 from .panel import key_entries, legend, flow_key
 from .style import Style, style as load_style
 from .worksheet import Pair, Worksheet
 
-MINUS = "−"
+BESIDE_AT_MOST = 24
+"""Label lines worth trying to set beside their connectors."""
 
 
 def badge_text(pair: Pair, number: int | None = None) -> str:
@@ -72,7 +73,9 @@ def _attempt(sheet: Worksheet, paper: Paper, st: Style) -> list[Page] | None:
         colour = st.colour("ink") if n in living else st.colour("muted")
         page.add(Circle(n.x, n.y, st.mm("dot_mm"), colour, colour if n in living else "#ffffff", 0.8))
     labelled = [p for p in sheet.pairs if p.labels]
-    for keyed in (False, True):
+    # a large cast's labels never all find room beside their connectors: go straight to the key
+    tries = (False, True) if sum(len(p.labels) for p in labelled) <= BESIDE_AT_MOST else (True,)
+    for keyed in tries:
         numbers = {id(p): i for i, p in enumerate(labelled, 1)} if keyed else {}
         drawn = _connectors(sheet, nodes, st, region, numbers, beside=not keyed)
         if drawn is not None:
@@ -156,7 +159,7 @@ def _badge(pair: Pair, a: Node, b: Node, st: Style, taken: list[Box], others: li
            region: Box, number: int | None, blank: bool) -> tuple[Box, list] | None:
     size = st.pt("badge_pt")
     pad = st.mm("badge_pad_mm")
-    text = "+     (+     )   −     (−     )" if blank else badge_text(pair, number)
+    text = f"+     (+     )   {MINUS}     ({MINUS}     )" if blank else badge_text(pair, number)
     shown = "" if blank else text
     w = measure(text, fonts.SANS_BOLD, size) + 2 * pad
     h = size * 1.15 + 2 * pad

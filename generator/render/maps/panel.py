@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import fonts
 from ..paper import Paper
-from .canvas import LEADING, Box, Circle, Line, Page, Rect, Text, fit, wrap
+from .canvas import LEADING, MINUS, Box, Circle, Line, Page, Rect, Text, fit, wrap
 from .style import Style
 from .worksheet import Pair, Worksheet
 
@@ -21,12 +21,12 @@ def legend(page: Page, st: Style, panel: Box, blank: bool) -> float:
     page.add(Text(left, y, "How to read the map", st.pt("key_head_pt"), fonts.SANS_BOLD, cls="legend"))
     rows = [
         ("green", "+ green link: a reason to like each other (solid line)"),
-        ("red", "− red link: a reason to hate each other (dashed line)"),
-        ("badge", "counts per pair: +green −red; (in brackets) unlabelled, temporary links"),
+        ("red", f"{MINUS} red link: a reason to hate each other (dashed line)"),
+        ("badge", f"counts per pair: +green {MINUS}red; (in brackets) unlabelled, temporary links"),
         ("dead", "hollow and grey: dead; their links are erased"),
     ]
     if blank:
-        rows[2] = ("badge", "write the counts: +green −red, temporary ones in the brackets")
+        rows[2] = ("badge", f"write the counts: +green {MINUS}red, temporary ones in the brackets")
     for kind, text in rows:
         y += size * 0.6
         lines = wrap(text, right - left - sample - 4, fonts.SANS, size)

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from .. import fonts
 from ..paper import Paper
-from .canvas import Page, Rect, Text, fit
+from .canvas import MINUS, Page, Rect, Text, fit
 from .flow import Flow, summaries
-from .map_page import MINUS
 from .style import style
 from .worksheet import STRESS_TRACK, Worksheet, degree_bands, gm_pool, link_dice
 from ...systems.isolation.conflict import DIFFICULTY
@@ -27,11 +26,11 @@ def dice_page(sheet: Worksheet, paper: Paper) -> list[Page]:
     stress = "S" if sheet.blank else str(sheet.stress)
     flow = Flow(paper, "Dice table", f"{sheet.title or 'Isolation'} · Stress {stress} · "
                 f"{'L' if sheet.blank else sheet.living} living characters", st)
-    flow.heading("Dice from links, Active Player (row) → Passive Player (column)", 40)
+    flow.heading("Dice from links: Active Player (row), Passive Player (column)", 40)
     flow.paragraph(text["dice_note"], st.pt("small_pt"))
     flow.y += st.mm("row_gap_mm")
     n = len(sheet.people)
-    headers = ["Active ↓ Passive →"] + [str(j + 1) for j in range(n)]
+    headers = ["Active, Passive"] + [str(j + 1) for j in range(n)]
     rows, shaded = [], set()
     for i in range(n):
         row = [_who(sheet, i)]
@@ -41,7 +40,7 @@ def dice_page(sheet: Worksheet, paper: Paper) -> list[Page]:
                 shaded.add((i, j + 1))
                 row.append("—" if i != j else "")
             elif sheet.blank:
-                row.append("A +   −\nP +   −")
+                row.append(f"A +   {MINUS}\nP +   {MINUS}")
             else:
                 green, red = link_dice(sheet, i, j)
                 row.append(f"A +{green} {MINUS}{red + sheet.stress}\nP +{green} {MINUS}{red}")

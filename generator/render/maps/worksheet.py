@@ -13,6 +13,7 @@ from ...systems.isolation.character import Character
 from ...systems.isolation.interpretation import DEGREE_NAMES, DEGREES, degree, gm_dice
 from ...systems.isolation.relationship_map import RelationshipMap, pairs
 from ...systems.isolation.table import Table
+from .canvas import MINUS
 
 MAX_CAST = 12
 MIN_CAST = 2
@@ -147,5 +148,5 @@ def degree_bands() -> list[tuple[str, str]]:
         low, high = min(hit), max(hit)
         text = (f"{low:+d} or more" if high == nets[-1] else f"{high:+d} or less" if low == nets[0]
                 else f"{low:+d}" if low == high else f"{low:+d} to {high:+d}")
-        bands.append((DEGREE_NAMES[d], text.replace("+0", "0").replace("-", "−")))
+        bands.append((DEGREE_NAMES[d], text.replace("+0", "0").replace("-", MINUS)))
     return bands

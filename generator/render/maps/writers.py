@@ -10,7 +10,7 @@ import io
 from xml.sax.saxutils import escape, quoteattr
 
 from .. import fonts
-from .canvas import Circle, Group, Line, Page, Rect, Text, measure
+from .canvas import Circle, Group, Line, Page, Rect, Text, ensure, measure
 
 SVG_FONTS = fonts.CSS_STACK
 
@@ -19,9 +19,9 @@ def pdf(pages: list[Page], title: str) -> bytes:
     """Every page into one PDF, fonts embedded and subset, byte-for-byte reproducible."""
     from reportlab.pdfgen import canvas
 
-    fonts.register_reportlab()
     buffer = io.BytesIO()
-    c = canvas.Canvas(buffer, invariant=1, pageCompression=1)
+    # the initial font is ours, or ReportLab names its unembedded Helvetica on every page
+    c = canvas.Canvas(buffer, invariant=1, pageCompression=1, initialFontName=ensure(fonts.SANS))
     c.setTitle(title)
     c.setCreator("playaid")
     for page in pages:
@@ -55,7 +55,7 @@ def _draw_pdf(c, items: list, height: float) -> None:
             c.setFillColor(item.colour)
             x = item.box[0]
             for face, run in fonts.runs(item.text, item.face):
-                c.setFont(face.name, item.size)
+                c.setFont(ensure(face), item.size)
                 c.drawString(x, height - item.y, run)
                 x += measure(run, face, item.size)
 
