@@ -67,8 +67,11 @@ def place(sheet: Worksheet, style: Style, region: Box) -> list[Node] | None:
     cx, cy = (left + right) / 2, (top + bottom) / 2
     gap = style.mm("gap_mm")
     radius = min(right - left, bottom - top) / 2
+    count = len(blocks)
     while radius > 20:
-        nodes = [_node(i, len(blocks), blocks[i], cx, cy, radius, gap) for i in range(len(blocks))]
+        # an odd cast has a point on top and a flat bottom: lower the circle to centre the figure
+        drop = radius * (1 - math.cos(math.pi / count)) / 2 if count % 2 else 0
+        nodes = [_node(i, count, blocks[i], cx, cy + drop, radius, gap) for i in range(count)]
         inside = all(n.box[0] >= left and n.box[1] >= top and n.box[2] <= right and n.box[3] <= bottom
                      for n in nodes)
         apart = not any(overlaps(a.box, b.box, gap) for i, a in enumerate(nodes) for b in nodes[i + 1:])
@@ -81,8 +84,7 @@ def place(sheet: Worksheet, style: Style, region: Box) -> list[Node] | None:
 
 
 def _node(i: int, count: int, block, cx: float, cy: float, radius: float, gap: float) -> Node:
-    # Start at the top and go clockwise; an odd cast leans the first one off the top so
-    # the picture is balanced left and right.
+    # the first character at the top, the others clockwise
     angle = 2 * math.pi * i / count
     s, c = math.sin(angle), math.cos(angle)
     ax, ay = cx + radius * s, cy - radius * c

@@ -73,11 +73,13 @@ def _attempt(sheet: Worksheet, paper: Paper, st: Style) -> list[Page] | None:
         colour = st.colour("ink") if n in living else st.colour("muted")
         page.add(Circle(n.x, n.y, st.mm("dot_mm"), colour, colour if n in living else "#ffffff", 0.8))
     labelled = [p for p in sheet.pairs if p.labels]
+    # a small cast leaves room: its counts and labels are set larger
+    tags = st.shrunk(1.4 if len(living) <= 4 else 1.15 if len(living) <= 7 else 1)
     # a large cast's labels never all find room beside their connectors: go straight to the key
     tries = (False, True) if sum(len(p.labels) for p in labelled) <= BESIDE_AT_MOST else (True,)
     for keyed in tries:
         numbers = {id(p): i for i, p in enumerate(labelled, 1)} if keyed else {}
-        drawn = _connectors(sheet, nodes, st, region, numbers, beside=not keyed)
+        drawn = _connectors(sheet, nodes, st, tags, region, numbers, beside=not keyed)
         if drawn is not None:
             break
     else:
@@ -97,7 +99,7 @@ def _subtitle(sheet: Worksheet) -> str:
     return " · ".join(bits)
 
 
-def _connectors(sheet: Worksheet, nodes: list[Node], st: Style, region: Box,
+def _connectors(sheet: Worksheet, nodes: list[Node], st: Style, tags: Style, region: Box,
                 numbers: dict, beside: bool) -> list | None:
     """Every connector with its badge (and labels when `beside`), or None when labels do not fit."""
     at = {n.index: n for n in nodes}
@@ -113,7 +115,7 @@ def _connectors(sheet: Worksheet, nodes: list[Node], st: Style, region: Box,
     for k in order:
         pair, group = sheet.pairs[k], groups[k]
         others = [s for j, ss in strokes.items() if j != k for s in ss]
-        badge = _badge(pair, at[pair.a], at[pair.b], st, taken, others, region, numbers.get(id(pair)), sheet.blank)
+        badge = _badge(pair, at[pair.a], at[pair.b], tags, taken, others, region, numbers.get(id(pair)), sheet.blank)
         if badge is None:
             return None
         group.items += badge[1]
@@ -123,7 +125,7 @@ def _connectors(sheet: Worksheet, nodes: list[Node], st: Style, region: Box,
         for k in order:
             pair = sheet.pairs[k]
             if pair.labels:
-                placed = _beside(label_lines(pair), groups[k], st, taken, every, region)
+                placed = _beside(label_lines(pair), groups[k], tags, taken, every, region)
                 if placed is None:
                     return None
                 groups[k].items += placed
@@ -182,6 +184,9 @@ def _badge(pair: Pair, a: Node, b: Node, st: Style, taken: list[Box], others: li
                   h / 2, cls="badge")]
     if shown:
         items.append(Text(cx, cy + size * 0.33, shown, size, fonts.SANS_BOLD, st.colour("ink"), "middle", "count"))
+    else:
+        # where to write: the marks only, the numbers go in the gaps
+        items.append(Text(cx, cy + size * 0.33, text, size, fonts.SANS_BOLD, st.colour("muted"), "middle", "count"))
     return box, items
 
 

@@ -88,8 +88,9 @@ def session_pages(sheet: Worksheet, paper: Paper) -> list[Page]:
         names = f"{_who(sheet, p.a, 60)} – {_who(sheet, p.b, 60)}"
         now = "" if sheet.blank else f"now +{p.green_temporary} {MINUS}{p.red_temporary}"
         tallies.append([names, now, "+", MINUS])
-    flow.table(["Pair", "at the start", "unlabelled green +", f"unlabelled red {MINUS}"], [3.4, 1.2, 2.2, 2.2],
-               tallies, size=st.pt("small_pt"), min_height=14)
+    rows = flow.table(["Pair", "at the start", "unlabelled green +", f"unlabelled red {MINUS}"],
+                      [3.4, 1.2, 2.2, 2.2], tallies, size=st.pt("small_pt"), min_height=14)
+    _tally_boxes(flow, rows)
     flow.gap()
     flow.heading("Health", 60)
     flow.paragraph(text["health_rule"], st.pt("small_pt"))
@@ -124,6 +125,17 @@ def _stress_track(flow: Flow, sheet: Worksheet) -> None:
         flow.page.add(Text(x, top + box / 2 + size * 0.35, f"now {sheet.stress} (bold box)", size, fonts.SANS_ITALIC,
                            cls="stress"))
     flow.y = top + box
+
+
+def _tally_boxes(flow: Flow, rows: list) -> None:
+    """A row of boxes to tick in the green and the red tally cells."""
+    side = 7.0
+    for page, cells in rows:
+        for left, top, right, bottom in cells[2:4]:
+            x = left + 12
+            while x + side <= right - 4:
+                page.add(Rect(x, (top + bottom - side) / 2, side, side, flow.st.colour("muted"), None, 0.5))
+                x += side + 3
 
 
 def _health_marks(flow: Flow, sheet: Worksheet, rows: list) -> None:

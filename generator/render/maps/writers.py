@@ -102,10 +102,12 @@ def _svg_items(items: list) -> list[str]:
                        f'{_paint(item.stroke, item.fill, item.width)}/>')
         elif isinstance(item, Text):
             box = " ".join(f"{v:.2f}" for v in item.box)
+            family = (" font-family=" + quoteattr(f'"{item.face.family}", {SVG_FONTS}')
+                      if item.face.family != "Noto Sans" else "")
             weight = ' font-weight="bold"' if item.face.weight >= 700 else ""
             italic = ' font-style="italic"' if item.face.italic else ""
             out.append(f'<text class="{item.cls}" x="{item.x:.2f}" y="{item.y:.2f}" font-size="{item.size:.2f}"'
-                       f'{weight}{italic} text-anchor="{item.anchor}" fill="{item.colour}" data-box="{box}">'
+                       f'{family}{weight}{italic} text-anchor="{item.anchor}" fill="{item.colour}" data-box="{box}">'
                        f"{escape(item.text)}</text>")
     return out
 
