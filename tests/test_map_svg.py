@@ -78,11 +78,15 @@ def test_every_pair_has_one_connector_with_the_setups_counts_and_no_text_touches
         want = {k: v for k, v in expected.get(frozenset((names[i], names[j])), {}).items()}
         shown = {k: int(g.get(f"data-{k}")) for k in ("green", "green-temporary", "red", "red-temporary")}
         assert {k: v for k, v in shown.items() if v} == want
-        [count] = [t.text for t in g.iter("{%s}text" % NS["svg"]) if t.get("class") == "count"]
+        [badge] = [b for b in root.iter("{%s}g" % NS["svg"]) if b.get("data-link") == f"link-{i}-{j}"]
+        [count] = [t.text for t in badge.iter("{%s}text" % NS["svg"]) if t.get("class") == "count"]
         assert badge_counts(count) == want, count
         lines = {line.get("class") for line in g.iter("{%s}line" % NS["svg"])}
         assert ("green" in lines) == bool(want.get("green") or want.get("green-temporary"))
         assert ("red" in lines) == bool(want.get("red") or want.get("red-temporary"))
+    # badges are drawn over every line: a line may pass under a count, never across it
+    order = [g.get("class") for g in root.iter("{%s}g" % NS["svg"])]
+    assert "badge" not in order or max(i for i, c in enumerate(order) if c == "link") < order.index("badge")
     texts = boxes(root)
     for (a, box_a), (b, box_b) in combinations(texts, 2):
         assert not overlaps(box_a, box_b), (a.text, b.text)

@@ -74,7 +74,7 @@ def _attempt(sheet: Worksheet, paper: Paper, st: Style) -> list[Page] | None:
         page.add(Circle(n.x, n.y, st.mm("dot_mm"), colour, colour if n in living else "#ffffff", 0.8))
     labelled = [p for p in sheet.pairs if p.labels]
     # a small cast leaves room: its counts and labels are set larger
-    tags = st.shrunk(1.4 if len(living) <= 4 else 1.15 if len(living) <= 7 else 1)
+    tags = st.shrunk(1.4 if len(living) <= 4 else 1.15 if len(living) <= 7 else 1 if len(living) <= 8 else 0.85)
     # a large cast's labels never all find room beside their connectors: go straight to the key
     tries = (False, True) if sum(len(p.labels) for p in labelled) <= BESIDE_AT_MOST else (True,)
     for keyed in tries:
@@ -112,24 +112,26 @@ def _connectors(sheet: Worksheet, nodes: list[Node], st: Style, tags: Style, reg
         groups[k] = group
     # short chords have the least room, so they choose first
     order = sorted(groups, key=lambda k: _length(at[sheet.pairs[k].a], at[sheet.pairs[k].b]))
+    badges = {}
     for k in order:
-        pair, group = sheet.pairs[k], groups[k]
+        pair = sheet.pairs[k]
         others = [s for j, ss in strokes.items() if j != k for s in ss]
         badge = _badge(pair, at[pair.a], at[pair.b], tags, taken, others, region, numbers.get(id(pair)), sheet.blank)
         if badge is None:
             return None
-        group.items += badge[1]
+        badges[k] = Group(f"badge-{pair.a}-{pair.b}", "badge", {"link": groups[k].id}, badge[1])
         taken.append(badge[0])
     if beside:
         every = [s for ss in strokes.values() for s in ss]
         for k in order:
             pair = sheet.pairs[k]
             if pair.labels:
-                placed = _beside(label_lines(pair), groups[k], tags, taken, every, region)
+                placed = _beside(label_lines(pair), badges[k], tags, taken, every, region)
                 if placed is None:
                     return None
-                groups[k].items += placed
-    return [groups[k] for k in range(len(sheet.pairs))]
+                badges[k].items += placed
+    # every line first, then the badges and labels over them, so no line runs across a count
+    return [groups[k] for k in range(len(sheet.pairs))] + [badges[k] for k in range(len(sheet.pairs))]
 
 
 def _length(a: Node, b: Node) -> float:
@@ -166,7 +168,7 @@ def _badge(pair: Pair, a: Node, b: Node, st: Style, taken: list[Box], others: li
     w = measure(text, fonts.SANS_BOLD, size) + 2 * pad
     h = size * 1.15 + 2 * pad
     best = None
-    steps = [0.5 + d * s for d in [i / 40 for i in range(0, 15)] for s in (1, -1)]
+    steps = [0.5 + d * s for d in [i / 100 for i in range(0, 43)] for s in (1, -1)]
     for t in steps:
         cx, cy = a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t
         box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
