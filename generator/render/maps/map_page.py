@@ -168,7 +168,7 @@ def _badge(pair: Pair, a: Node, b: Node, st: Style, taken: list[Box], others: li
     w = measure(text, fonts.SANS_BOLD, size) + 2 * pad
     h = size * 1.15 + 2 * pad
     best = None
-    steps = [0.5 + d * s for d in [i / 100 for i in range(0, 43)] for s in (1, -1)]
+    steps = [0.5 + d * s for d in [i / 40 for i in range(0, 17)] for s in (1, -1)]
     for t in steps:
         cx, cy = a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t
         box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)

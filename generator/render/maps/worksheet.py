@@ -104,11 +104,11 @@ def from_table(table: Table) -> Worksheet:
     living = [p.name for p in people if p.living]
     out = []
     for a, b in pairs(living):
-        held = links.between(a, b)
-        labels = Counter((link.color, " ".join(link.label.split())) for link in held if link.labelled)
+        held = RelationshipMap(links.between(a, b))
+        labels = Counter((link.color, " ".join(link.label.split())) for link in held.links if link.labelled)
         out.append(Pair(index[a], index[b],
-                        links.count(a, b, "green", labelled=True), links.count(a, b, "green", labelled=False),
-                        links.count(a, b, "red", labelled=True), links.count(a, b, "red", labelled=False),
+                        held.count(a, b, "green", labelled=True), held.count(a, b, "green", labelled=False),
+                        held.count(a, b, "red", labelled=True), held.count(a, b, "red", labelled=False),
                         tuple((colour, label, n) for (colour, label), n in labels.items())))
     removed = sum(1 for link in links.links
                   if any(not people[index[n]].living for n in _ends(link.between, index)))

@@ -7,6 +7,7 @@ and their counts as data, and every text with the box the layout measured for it
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
 from .. import fonts
@@ -37,7 +38,7 @@ def _draw_pdf(c, items: list, height: float) -> None:
         if isinstance(item, Group):
             _draw_pdf(c, item.items, height)
         elif isinstance(item, Line):
-            c.setStrokeColor(item.colour)
+            c.setStrokeColor(_colour(item.colour))
             c.setLineWidth(item.width)
             c.setDash(list(item.dash) if item.dash else [])
             c.line(item.x1, height - item.y1, item.x2, height - item.y2)
@@ -52,7 +53,7 @@ def _draw_pdf(c, items: list, height: float) -> None:
             _style(c, item.stroke, item.fill, item.width, ())
             c.circle(item.cx, height - item.cy, item.r, stroke=bool(item.stroke), fill=bool(item.fill))
         elif isinstance(item, Text):
-            c.setFillColor(item.colour)
+            c.setFillColor(_colour(item.colour))
             x = item.box[0]
             for face, run in fonts.runs(item.text, item.face):
                 c.setFont(ensure(face), item.size)
@@ -60,12 +61,20 @@ def _draw_pdf(c, items: list, height: float) -> None:
                 x += measure(run, face, item.size)
 
 
+@lru_cache(maxsize=None)
+def _colour(hex_colour: str):
+    """ReportLab's colour for `#rrggbb`, parsed once (parsing costs more than drawing)."""
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(hex_colour)
+
+
 def _style(c, stroke: str | None, fill: str | None, width: float, dash: tuple) -> None:
     if stroke:
-        c.setStrokeColor(stroke)
+        c.setStrokeColor(_colour(stroke))
         c.setLineWidth(width)
     if fill:
-        c.setFillColor(fill)
+        c.setFillColor(_colour(fill))
     c.setDash(list(dash) if dash else [])
 
 
