@@ -15,7 +15,7 @@ import click
 from . import __version__
 from .documents import Library, expand
 from .outputs import OutputError, OutputFolder
-from .commands import InputError, print_problems
+from .commands import InputError, print_problems, progress
 from .problems import Problem, unique
 from .schema import document_schema
 from .systems import REGISTRY
@@ -160,10 +160,11 @@ def demo(out_dir: str, paper: str) -> None:
 
     Example: playaid demo --out output --paper letter
     """
-    from .demo import run_demo
+    from .demo import STEPS, run_demo
 
     try:
-        written = run_demo(OutputFolder(out_dir), paper.lower(), progress=click.echo)
+        with progress(len(STEPS) + 1, "demo") as advance:
+            written = run_demo(OutputFolder(out_dir), paper.lower(), progress=advance)
     except OutputError as exc:
         raise InputError(str(exc)) from None
     for path in written:
@@ -171,8 +172,9 @@ def demo(out_dir: str, paper: str) -> None:
 
 
 from .commands import deck, pregen  # noqa: E402  (commands use the helpers above)
+from .commands import map as map_command  # noqa: E402
 
-for _command in (deck.command, pregen.command):
+for _command in (deck.command, map_command.command, pregen.command):
     cli.add_command(_command)
 
 

@@ -61,23 +61,47 @@ def roll_transcripts(scenes: list[Path]) -> str:
     return "\n\n".join(parts) + "\n"
 
 
+def _pregens(out: OutputFolder, paper: str) -> list[Path]:
+    from .commands.pregen import demo_outputs
+
+    return demo_outputs(out, DEMO_SEED)
+
+
+def _deck(out: OutputFolder, paper: str) -> list[Path]:
+    from .commands.deck import demo_outputs
+
+    return _write(out, demo_outputs(paper))
+
+
+def _maps(out: OutputFolder, paper: str) -> list[Path]:
+    from .commands.map import demo_outputs
+
+    return _write(out, demo_outputs(EXAMPLES / "isolation" / "farmhouse.yaml", paper))
+
+
+def _write(out: OutputFolder, files: dict[str, bytes]) -> list[Path]:
+    return [out.write_bytes(name, data) for name, data in files.items()]
+
+
+STEPS = (
+    ("pre-built characters", _pregens),
+    ("card deck, tokens, Tabletop Simulator sheets", _deck),
+    ("Isolation map worksheets", _maps),
+)
+"""What the demo makes after the validation report and the example rolls, in order."""
+
+
 def run_demo(out: OutputFolder, paper: str, progress: Callable[[str], None] = lambda _: None) -> list[Path]:
+    """Write every demo output into `out`; `progress` hears each step's name as it starts."""
     files = example_files()
+    progress("validation report and example rolls")
     text, rows = validation_report(files)
     written = [
         out.write_text("validation-report.txt", text),
         out.write_text("validation-report.json", json.dumps(rows, indent=2, ensure_ascii=False) + "\n"),
         out.write_text("example-rolls.txt", roll_transcripts([f for f, r in zip(files, rows) if r["kind"] == "scene"])),
     ]
-    from .commands.pregen import demo_outputs
-
-    written += demo_outputs(out, DEMO_SEED)
-    written += write_deck_demo(out, paper)
+    for label, step in STEPS:
+        progress(label)
+        written += step(out, paper)
     return written
-
-
-def write_deck_demo(out: OutputFolder, paper: str) -> list[Path]:
-    """The frustration deck with backs, the tokens and the Tabletop Simulator sheets."""
-    from .commands.deck import demo_outputs
-
-    return [out.write_bytes(name, data) for name, data in demo_outputs(paper).items()]

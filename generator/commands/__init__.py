@@ -6,6 +6,9 @@ command that `generator.cli` registers).
 
 from __future__ import annotations
 
+import sys
+from contextlib import contextmanager
+
 import click
 
 from ..outputs import OutputError, OutputFolder
@@ -67,3 +70,17 @@ def write_all(out_dir: str, files: dict[str, bytes]) -> list:
     for path in written:
         click.echo(f"wrote {path}")
     return written
+
+
+@contextmanager
+def progress(total: int, label: str):
+    """A progress bar on a terminal, silence in a pipe; yields `advance(text)`.
+
+    Call `advance` as each of the `total` steps starts, with a word on what it does.
+    """
+    if not sys.stdout.isatty():
+        yield lambda text="": None
+        return
+    with click.progressbar(length=total, label=label, item_show_func=lambda t: t or "",
+                           file=sys.stdout) as bar:
+        yield lambda text="": bar.update(1, text)

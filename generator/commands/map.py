@@ -1,0 +1,70 @@
+"""`playaid map`: Isolation relationship-map worksheets from a setup, or blank ones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from . import InputError, out_option, paper_option, print_problems, write_all
+
+PAGE_NAMES = ("map", "dice", "session")
+
+
+def outputs(setup: str | None, blank: int | None, paper: str, fmt: str) -> dict[str, bytes]:
+    """Every file the command writes, by name, computed in memory; InputError when refused."""
+    from ..render.maps import MAX_CAST, MIN_CAST, SetupRefused, blank as blank_sheet, load_table, pages, writers
+    from ..render.maps.worksheet import from_table
+
+    if blank is not None:
+        if not MIN_CAST <= blank <= MAX_CAST:
+            raise InputError(f"--blank {blank}: a map holds {MIN_CAST} to {MAX_CAST} characters; "
+                             f"give a number from {MIN_CAST} to {MAX_CAST}")
+        sheet, stem = blank_sheet(blank), f"isolation-blank-{blank}"
+    else:
+        try:
+            table, warnings = load_table(setup)
+        except SetupRefused as exc:
+            print_problems(exc.problems)
+            raise InputError(str(exc)) from None
+        print_problems(warnings)
+        sheet, stem = from_table(table), Path(setup).stem
+    drawn = pages(sheet, paper)
+    if fmt == "pdf":
+        return {f"{stem}-map.pdf": writers.pdf(drawn, f"{sheet.title or 'Isolation'}: relationship map")}
+    names = [PAGE_NAMES[0]] * (len(drawn) - 2) + list(PAGE_NAMES[1:])
+    named = {}
+    for i, (name, page) in enumerate(zip(names, drawn)):
+        suffix = name if name != "map" or i == 0 else f"map-key-{i}"
+        named[f"{stem}-{suffix}.svg"] = writers.svg(page)
+    return named
+
+
+def demo_outputs(setup: Path, paper: str) -> dict[str, bytes]:
+    """What `playaid demo` writes: the example setup's worksheets and a blank one for 5."""
+    return {**outputs(str(setup), None, paper, "pdf"), **outputs(None, 5, paper, "pdf")}
+
+
+@click.command("map")
+@click.argument("setup", required=False, type=click.Path(dir_okay=False))
+@click.option("--blank", type=int, metavar="N", help="A blank worksheet for N characters (2 to 12).")
+@paper_option("a4", "letter", "a3", "tabloid")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "svg"], case_sensitive=False), default="pdf",
+              show_default=True, callback=lambda _c, _p, v: v.lower(),
+              help="One PDF of every page, or one SVG per page.")
+@out_option
+def command(setup: str | None, blank: int | None, paper: str, fmt: str, out_dir: str) -> None:
+    """Print an Isolation relationship map and the worksheets to run a session from it.
+
+    Page 1 is the map: the characters on a circle, one connector per pair with its
+    green (+, solid) and red (−, dashed) link counts, temporary ones in brackets, and
+    the link labels beside it or in a numbered key. Page 2 is the dice table, page 3 the
+    session worksheet. The setup is checked first, with the messages of
+    `playaid validate`. A3 and tabloid print the map as a poster.
+
+    Example: playaid map assets/examples/isolation/farmhouse.yaml --paper a3
+    """
+    if (setup is None) == (blank is None):
+        raise click.UsageError("give a SETUP file or --blank N, not both and not neither")
+    files = outputs(setup, blank, paper, fmt)
+    write_all(out_dir, files)

@@ -1,0 +1,118 @@
+"""The characters placed evenly on a circle, each with a block of text outside it.
+
+Connectors are chords between points on the circle, and a chord never leaves its
+circle: keeping every block wholly outside the circle keeps every line off every name.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .. import fonts
+from .canvas import LEADING, Box, Line, Text, fit, measure, overlaps
+from .style import Style
+from .worksheet import Person, Worksheet
+
+HEALTH = {"healthy": "Healthy", "injured": "Injured", "dying": "Dying", "dead": "Dead"}
+
+
+@dataclass
+class Node:
+    index: int
+    angle: float
+    x: float
+    y: float
+    """The point on the circle where this character's connectors meet."""
+    box: Box
+    items: list
+
+
+def block_lines(number: int, p: Person, style: Style, blank: bool) -> list[tuple[str, fonts.Face, float]]:
+    """The lines of a character's block: (text, face, size), before fitting. The number
+    is the one the dice table, the worksheet and the key use."""
+    name, detail = style.pt("name_pt"), style.pt("detail_pt")
+    if blank:
+        return [(f"{number}  name", fonts.SANS_ITALIC, detail), ("player", fonts.SANS_ITALIC, detail),
+                ("profession", fonts.SANS_ITALIC, detail), ("H  ·  I  ·  D  ·  †", fonts.SANS, detail)]
+    lines = [(f"{number}  {p.name}", fonts.SANS_BOLD, name)]
+    lines.append((f"played by {p.player}" if p.player else "no player (NPC)", fonts.SANS_ITALIC, detail))
+    if p.profession:
+        lines.append((p.profession, fonts.SANS, detail))
+    lines.append((HEALTH[p.health] + (" — links erased" if not p.living else ""), fonts.SANS_BOLD
+                  if p.health in ("injured", "dying") else fonts.SANS, detail))
+    return lines
+
+
+def fitted(number: int, p: Person, style: Style, blank: bool) -> tuple[list[tuple[str, fonts.Face, float]], float, float]:
+    """The block's lines shortened with an ellipsis to the widest allowed, its width and height."""
+    limit = style.mm("block_width_mm")
+    lines = [(fit(t, limit, f, s), f, s) for t, f, s in block_lines(number, p, style, blank)]
+    width = limit if blank else max(measure(t, f, s) for t, f, s in lines)
+    height = sum(LEADING * s for _, _, s in lines)
+    return lines, width, height
+
+
+def _outside(box: Box, cx: float, cy: float) -> float:
+    """The distance from the circle's centre to the nearest point of `box`."""
+    nx = min(max(cx, box[0]), box[2])
+    ny = min(max(cy, box[1]), box[3])
+    return math.hypot(nx - cx, ny - cy)
+
+
+def place(sheet: Worksheet, style: Style, region: Box) -> list[Node] | None:
+    """Nodes on the largest circle whose blocks stay inside `region` and apart, or None."""
+    blocks = [fitted(i + 1, p, style, sheet.blank) for i, p in enumerate(sheet.people)]
+    left, top, right, bottom = region
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    gap = style.mm("gap_mm")
+    radius = min(right - left, bottom - top) / 2
+    count = len(blocks)
+    while radius > 20:
+        # an odd cast has a point on top and a flat bottom: lower the circle to centre the figure
+        drop = radius * (1 - math.cos(math.pi / count)) / 2 if count % 2 else 0
+        nodes = [_node(i, count, blocks[i], cx, cy + drop, radius, gap) for i in range(count)]
+        inside = all(n.box[0] >= left and n.box[1] >= top and n.box[2] <= right and n.box[3] <= bottom
+                     for n in nodes)
+        apart = not any(overlaps(a.box, b.box, gap) for i, a in enumerate(nodes) for b in nodes[i + 1:])
+        if inside and apart:
+            for n in nodes:
+                n.items = _draw(sheet.people[n.index], blocks[n.index], n, style, sheet.blank)
+            return nodes
+        radius *= 0.97
+    return None
+
+
+def _node(i: int, count: int, block, cx: float, cy: float, radius: float, gap: float) -> Node:
+    # the first character at the top, the others clockwise
+    angle = 2 * math.pi * i / count
+    s, c = math.sin(angle), math.cos(angle)
+    ax, ay = cx + radius * s, cy - radius * c
+    _, w, h = block
+    x = ax + gap if s > 0.25 else ax - gap - w if s < -0.25 else ax - w / 2
+    y = ay - gap - h if c > 0.25 else ay + gap if c < -0.25 else ay - h / 2
+    while _outside((x, y, x + w, y + h), cx, cy) < radius + gap:
+        x, y = x + s, y - c
+    return Node(i, angle, ax, ay, (x, y, x + w, y + h), [])
+
+
+def _draw(p: Person, block, node: Node, style: Style, blank: bool) -> list:
+    lines, width, _ = block
+    colour = style.colour("ink") if p.living or blank else style.colour("muted")
+    left, y = node.box[0], node.box[1]
+    s = math.sin(node.angle)
+    anchor, x = ("end", node.box[2]) if s < -0.25 else ("middle", left + width / 2) if s <= 0.25 else ("start", left)
+    items = []
+    for text, face, size in lines:
+        y += LEADING * size
+        baseline = y - (LEADING - 1) * size
+        items.append(Text(x, baseline, text, size, face, colour, anchor, "node"))
+        if blank and face is fonts.SANS_ITALIC:
+            # a line to write on, after the caption
+            start = left + measure(text, face, size) + size * 0.4 if anchor == "start" else left
+            end = node.box[2] - measure(text, face, size) - size * 0.4 if anchor == "end" else node.box[2]
+            if anchor == "middle":
+                items[-1] = Text(left, baseline, text, size, face, colour, "start", "node")
+                start = left + measure(text, face, size) + size * 0.4
+            items.append(Line(start, baseline + 1, end, baseline + 1, style.colour("muted"), 0.4))
+    return items

@@ -1,0 +1,103 @@
+"""The panel beside the map: how to read it, and the numbered key of link labels, which
+continues on pages of its own when a large cast has more labels than the panel holds."""
+
+from __future__ import annotations
+
+from .. import fonts
+from ..paper import Paper
+from .canvas import LEADING, MINUS, Box, Circle, Line, Page, Rect, Text, fit, wrap
+from .style import Style
+from .worksheet import Pair, Worksheet
+
+Entry = tuple[str, list[str]]
+
+
+def legend(page: Page, st: Style, panel: Box, blank: bool) -> float:
+    """Draw the legend at the top of `panel`; the y where the panel continues."""
+    left, top, right, _ = panel
+    size = st.pt("key_pt")
+    sample = 9 * size * 0.3 + 14
+    y = top + st.pt("key_head_pt")
+    page.add(Text(left, y, "How to read the map", st.pt("key_head_pt"), fonts.SANS_BOLD, cls="legend"))
+    rows = [
+        ("green", "+ green link: a reason to like each other (solid line)"),
+        ("red", f"{MINUS} red link: a reason to hate each other (dashed line)"),
+        ("badge", f"counts per pair: +green {MINUS}red; (in brackets) unlabelled, temporary links"),
+        ("dead", "hollow and grey: dead; their links are erased"),
+    ]
+    if blank:
+        rows[2] = ("badge", f"write the counts: +green {MINUS}red, temporary ones in the brackets")
+    for kind, text in rows:
+        y += size * 0.6
+        lines = wrap(text, right - left - sample - 4, fonts.SANS, size)
+        mid = y + LEADING * size * 0.55
+        _sample(page, kind, left, mid, sample, st)
+        for line in lines:
+            y += LEADING * size
+            page.add(Text(left + sample + 4, y - (LEADING - 1) * size, line, size, fonts.SANS, cls="legend"))
+    return y + st.mm("gap_mm") * 2
+
+
+def _sample(page: Page, kind: str, x: float, y: float, width: float, st: Style) -> None:
+    line = st.pt("line_pt")
+    if kind == "green":
+        page.add(Line(x, y, x + width, y, st.colour("green"), line))
+    elif kind == "red":
+        page.add(Line(x, y, x + width, y, st.colour("red"), line, tuple(d * st.scale for d in st.section["dash_pt"])))
+    elif kind == "badge":
+        page.add(Rect(x, y - 4, width, 8, st.colour("ink"), "#ffffff", 0.5, 4))
+    else:
+        page.add(Circle(x + 4, y, st.mm("dot_mm"), st.colour("muted"), "#ffffff", 0.8))
+
+
+def key_entries(sheet: Worksheet, pairs: list[Pair], numbers: dict) -> list[Entry]:
+    """Each keyed pair: its heading (number and names) and its label lines."""
+    from .map_page import label_lines
+
+    def name(i: int) -> str:
+        return f"{i + 1} " + fit(sheet.people[i].name, 70, fonts.SANS_BOLD, 7)
+
+    return [(f"[{numbers[id(p)]}]  {name(p.a)} – {name(p.b)}", label_lines(p)) for p in pairs]
+
+
+def flow_key(page: Page, entries: list[Entry], st: Style, panel: Box, y: float, paper: Paper,
+             margin: float) -> list[Page]:
+    """Write the key into the panel below `y`, then into columns of continuation pages."""
+    if not entries:
+        return []
+    left, _, right, bottom = panel
+    head, size = st.pt("key_head_pt"), st.pt("key_pt")
+    y += head
+    page.add(Text(left, y, "Key to the labelled links", head, fonts.SANS_BOLD, cls="key"))
+    y += size * 0.5
+    extra: list[Page] = []
+    column = (left, right)
+    target = page
+    for heading, lines in entries:
+        width = column[1] - column[0]
+        rows = [(r, fonts.SANS_BOLD) for r in wrap(heading, width, fonts.SANS_BOLD, size)]
+        rows += [(r, fonts.SANS) for line in lines for r in wrap(line, width - size, fonts.SANS, size)]
+        need = len(rows) * LEADING * size + size * 0.4
+        if y + need > bottom:
+            target, column, y = _next_column(extra, target, column, st, paper, margin, width)
+        y += size * 0.4
+        for text, face in rows:
+            y += LEADING * size
+            indent = 0 if face is fonts.SANS_BOLD else size
+            target.add(Text(column[0] + indent, y - (LEADING - 1) * size, text, size, face, cls="key"))
+    return extra
+
+
+def _next_column(extra: list[Page], target: Page, column: tuple[float, float], st: Style, paper: Paper,
+                 margin: float, width: float) -> tuple[Page, tuple[float, float], float]:
+    page_width, page_height = paper.size_pt
+    head = st.pt("title_pt")
+    start = margin + head + st.mm("gap_mm") * 2
+    gutter = st.mm("gap_mm") * 3
+    if extra and target is extra[-1] and column[1] + gutter + width <= page_width - margin:
+        return target, (column[1] + gutter, column[1] + gutter + width), start
+    page = Page(page_width, page_height, "Relationship map: key")
+    page.add(Text(margin, margin + head, "Key to the labelled links (continued)", head, fonts.DISPLAY_BOLD, cls="title"))
+    extra.append(page)
+    return page, (margin, margin + width), start
+

@@ -1,0 +1,154 @@
+"""Page 2, the dice table, and page 3, the session worksheet (portrait pages that run on
+when a large cast needs more room)."""
+
+from __future__ import annotations
+
+from .. import fonts
+from ..paper import Paper
+from .canvas import MINUS, Page, Rect, Text, fit
+from .flow import Flow, summaries
+from .style import style
+from .worksheet import STRESS_TRACK, Worksheet, degree_bands, gm_pool, link_dice
+from ...systems.isolation.conflict import DIFFICULTY
+
+HEALTH_STEPS = ("Healthy", "Injured", "Dying", "Dead")
+
+
+def _who(sheet: Worksheet, i: int, width: float = 90, size: float = 7) -> str:
+    name = sheet.people[i].name
+    return f"{i + 1} " + (fit(name, width, fonts.SANS, size) if name else "")
+
+
+def dice_page(sheet: Worksheet, paper: Paper) -> list[Page]:
+    """Dice per ordered pair, the cast's modifiers, the GM's pool and the six degrees."""
+    st = style("table", paper)
+    text = summaries()
+    stress = "S" if sheet.blank else str(sheet.stress)
+    flow = Flow(paper, "Dice table", f"{sheet.title or 'Isolation'} · Stress {stress} · "
+                f"{'L' if sheet.blank else sheet.living} living characters", st)
+    flow.heading("Dice from links: Active Player (row), Passive Player (column)", 40)
+    flow.paragraph(text["dice_note"], st.pt("small_pt"))
+    flow.y += st.mm("row_gap_mm")
+    n = len(sheet.people)
+    headers = ["Active, Passive"] + [str(j + 1) for j in range(n)]
+    rows, shaded = [], set()
+    for i in range(n):
+        row = [_who(sheet, i)]
+        for j in range(n):
+            dead = not (sheet.people[i].living and sheet.people[j].living)
+            if i == j or (dead and not sheet.blank):
+                shaded.add((i, j + 1))
+                row.append("—" if i != j else "")
+            elif sheet.blank:
+                row.append(f"A +   {MINUS}\nP +   {MINUS}")
+            else:
+                green, red = link_dice(sheet, i, j)
+                row.append(f"A +{green} {MINUS}{red + sheet.stress}\nP +{green} {MINUS}{red}")
+        rows.append(row)
+    flow.table(headers, [3.2] + [1] * n, rows, shaded, st.pt("small_pt"))
+    flow.gap()
+
+    flow.heading("Characters: what the modifiers ask about", 60)
+    flow.paragraph("Active Player: " + "; ".join(text["active_modifiers"]) + ".", st.pt("small_pt"))
+    flow.paragraph("Passive Player: " + "; ".join(text["passive_modifiers"]) + ".", st.pt("small_pt"))
+    flow.y += st.mm("row_gap_mm")
+    people = [[str(i + 1), p.name + (f"\nplayed by {p.player}" if p.player else ""), p.profession, p.goal, p.bias,
+               p.health.title() if p.name else ""] for i, p in enumerate(sheet.people)]
+    flow.table(["#", "Name", "Profession", "Goal", "Bias", "Health"], [0.4, 3, 1.6, 2.4, 2.4, 1.1], people,
+               min_height=0 if not sheet.blank else 18)
+    flow.gap()
+
+    flow.heading("The GM's red dice = Difficulty + living characters + Stress", 80)
+    living = "L" if sheet.blank else str(sheet.living)
+    gm = [[f"{name.replace('-', ' ').title()} ({d})", f"{d} + {living} + {stress}",
+           "" if sheet.blank else str(gm_pool(sheet, d))] for name, d in DIFFICULTY.items()]
+    flow.table(["Difficulty", "Difficulty + living + Stress", "red dice"], [2, 2, 1], gm)
+    flow.gap()
+    flow.heading("The six degrees", 80)
+    flow.paragraph(text["degree_note"], st.pt("small_pt"))
+    flow.y += st.mm("row_gap_mm")
+    flow.table(["Degree", "Net"], [2, 1], [[name, band] for name, band in degree_bands()])
+    return flow.pages
+
+
+def session_pages(sheet: Worksheet, paper: Paper) -> list[Page]:
+    """Stress track, temporary-link tallies per pair, health tracks, end-of-session rolls."""
+    st = style("table", paper)
+    text = summaries()
+    flow = Flow(paper, "Session worksheet", sheet.title or "Isolation", st)
+    flow.heading("Stress", 30)
+    flow.paragraph(text["stress_rule"], st.pt("small_pt"))
+    _stress_track(flow, sheet)
+    flow.gap()
+    flow.heading("Temporary links: tally the unlabelled links of each pair", 60)
+    flow.paragraph(text["cancel_rule"], st.pt("small_pt"))
+    flow.y += st.mm("row_gap_mm")
+    tallies = []
+    for p in sheet.pairs:
+        names = f"{_who(sheet, p.a, 60)} – {_who(sheet, p.b, 60)}"
+        now = "" if sheet.blank else f"now +{p.green_temporary} {MINUS}{p.red_temporary}"
+        tallies.append([names, now, "+", MINUS])
+    rows = flow.table(["Pair", "at the start", "unlabelled green +", f"unlabelled red {MINUS}"],
+                      [3.4, 1.2, 2.2, 2.2], tallies, size=st.pt("small_pt"), min_height=14)
+    _tally_boxes(flow, rows)
+    flow.gap()
+    flow.heading("Health", 60)
+    flow.paragraph(text["health_rule"], st.pt("small_pt"))
+    flow.y += st.mm("row_gap_mm")
+    health = [[_who(sheet, i, 80), "", "Injured links with:", "Dying links with:"] for i in range(len(sheet.people))]
+    rows = flow.table(["Character", "health (current level filled)", "", ""], [2.4, 2.6, 2, 2], health,
+                      min_height=24)
+    _health_marks(flow, sheet, rows)
+    flow.gap()
+    flow.heading("End of the session: permanent link rolls", 80)
+    flow.paragraph(text["session_end"], st.pt("small_pt"))
+    flow.y += st.mm("row_gap_mm")
+    flow.table(["Pair", "green evens", "red odds", "link erased or added (label)"], [3, 1, 1, 5],
+               [[""] * 4 for _ in range(6)], min_height=16)
+    return flow.pages
+
+
+def _stress_track(flow: Flow, sheet: Worksheet) -> None:
+    size = flow.st.pt("body_pt")
+    box = 18.0
+    flow.room(box + size * 2)
+    top = flow.y + size * 0.6
+    for level in range(STRESS_TRACK + 1):
+        x = flow.left + level * (box + 6)
+        current = sheet.stress == level
+        flow.page.add(Rect(x, top, box, box, flow.st.colour("ink"), flow.st.colour("fill") if current else None,
+                           1.6 if current else 0.6))
+        flow.page.add(Text(x + box / 2, top + box / 2 + size * 0.35, str(level), size,
+                           fonts.SANS_BOLD if current else fonts.SANS, anchor="middle", cls="stress"))
+    if sheet.stress is not None:
+        x = flow.left + (STRESS_TRACK + 1) * (box + 6)
+        flow.page.add(Text(x, top + box / 2 + size * 0.35, f"now {sheet.stress} (bold box)", size, fonts.SANS_ITALIC,
+                           cls="stress"))
+    flow.y = top + box
+
+
+def _tally_boxes(flow: Flow, rows: list) -> None:
+    """A row of boxes to tick in the green and the red tally cells."""
+    side = 7.0
+    for page, cells in rows:
+        for left, top, right, bottom in cells[2:4]:
+            x = left + 12
+            while x + side <= right - 4:
+                page.add(Rect(x, (top + bottom - side) / 2, side, side, flow.st.colour("muted"), None, 0.5))
+                x += side + 3
+
+
+def _health_marks(flow: Flow, sheet: Worksheet, rows: list) -> None:
+    """Four boxes in each health cell, the current level filled in."""
+    size = flow.st.pt("small_pt")
+    for index, (page, cells) in enumerate(rows):
+        left, top, right, bottom = cells[1]
+        health = None if sheet.blank else sheet.people[index].health.title()
+        step = (right - left) / 4
+        y = (top + bottom) / 2 + size * 0.35
+        for k, name in enumerate(HEALTH_STEPS):
+            x = left + k * step + 4
+            filled = health == name
+            page.add(Rect(x, y - size * 0.85, size * 0.95, size * 0.95, flow.st.colour("ink"),
+                          flow.st.colour("ink") if filled else None, 0.6))
+            page.add(Text(x + size * 1.4, y, name, size, fonts.SANS_BOLD if filled else fonts.SANS, cls="health"))
