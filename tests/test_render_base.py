@@ -76,3 +76,15 @@ def test_outputs_are_ordinary_files_not_private_ones(tmp_path):
     finally:
         os.umask(mask)
     assert stat.S_IMODE(written.stat().st_mode) == 0o644
+
+
+def test_the_shared_stylesheet_is_applied(tmp_path):
+    """base.css sets the page's font size; a stylesheet served with the wrong type is dropped."""
+    from weasyprint import HTML
+
+    from generator.render.html import TEMPLATES, local_fetcher
+
+    html = Templates().render("shared/base.html", **page_context(paper("a4"), "t"))
+    doc = HTML(string=html, base_url=TEMPLATES.as_uri() + "/", url_fetcher=local_fetcher([TEMPLATES])).render()
+    root = doc.pages[0]._page_box.children[0]
+    assert root.style["font_size"] == 9.5 * 4 / 3  # 9.5pt in CSS px

@@ -2,7 +2,9 @@
 
 Fonts are loaded from `assets/fonts/` by path, never from the machine. Text goes to the
 first face of the fallback chain that has a glyph for it: Noto Sans (Latin, Greek,
-Cyrillic), then Droid Sans Fallback (CJK), then Symbola (symbols, emoji).
+Cyrillic), then Symbola (symbols, emoji), then Droid Sans Fallback (CJK). Symbola
+comes first because it draws symbols better, and parsing the large CJK face is
+worth it only for text that needs it.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ CJK = Face("PlayaidCJK", "DroidSansFallbackFull.ttf", "Droid Sans Fallback")
 SYMBOLS = Face("PlayaidSymbols", "Symbola.ttf", "Symbola")
 
 FACES = (SANS, SANS_BOLD, SANS_ITALIC, SANS_BOLD_ITALIC, DISPLAY, DISPLAY_BOLD, CJK, SYMBOLS)
-FALLBACK = (CJK, SYMBOLS)
+FALLBACK = (SYMBOLS, CJK)
 """Tried in order after the face a text asks for."""
 
 
@@ -140,5 +142,5 @@ def font_face_css() -> str:
     return "\n".join(rules) + "\n"
 
 
-CSS_STACK = ", ".join(f'"{f}"' for f in ("Noto Sans", CJK.family, SYMBOLS.family))
+CSS_STACK = ", ".join(f'"{f}"' for f in ("Noto Sans", *(face.family for face in FALLBACK)))
 """The CSS `font-family` value for body text, with the same fallback chain."""

@@ -9,6 +9,7 @@ like `file:///etc/passwd` or `http://…` stays literal text and nothing is fetc
 from __future__ import annotations
 
 import logging
+import mimetypes
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -111,7 +112,9 @@ def local_fetcher(template_roots: list[Path]):
                 path = bundled / path.relative_to(first)
             if not any(r in path.parents for r in roots) or not path.is_file():
                 raise URLFetchingError(f"outside the project's templates and assets: {url}")
-            return URLFetcherResponse(url, path.read_bytes())
+            kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+            # WeasyPrint applies a stylesheet only when it is served as text/css.
+            return URLFetcherResponse(url, path.read_bytes(), headers={"Content-Type": kind})
 
     return LocalOnly()
 

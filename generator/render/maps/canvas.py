@@ -29,16 +29,9 @@ MINUS = "–"
 every count to the fallback fonts, whose loading costs more than the whole map."""
 
 
-@lru_cache(maxsize=None)
 def ensure(face: Face) -> str:
-    """Register `face` with ReportLab if it is not yet (only the faces a page uses, as
-    registering the CJK and symbol fonts costs most of a second); its name."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    if face.name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(face.name, str(face.path)))
-    return face.name
+    """`face` registered with ReportLab (on first use); its name."""
+    return fonts.register(face).name
 
 
 @lru_cache(maxsize=20000)
