@@ -20,9 +20,9 @@ POOLS = tuple(range(1, 11))
 NEEDED = tuple(sorted(DIFFICULTY.values()))
 OPPOSED = tuple(range(1, 6))
 MAX_DICE = 60
-BY_THRESHOLD = {5: ("at-least-5", "neither job nor hobby: 5 or 6 counts"),
-                4: ("at-least-4", "the hobby applies: 4 or better counts"),
-                3: ("at-least-3", "the job applies: 3 or better counts")}
+BY_THRESHOLD = {5: ("at-least-5", "5+ counts (no job or hobby)"),
+                4: ("at-least-4", "4+ counts (hobby)"),
+                3: ("at-least-3", "3+ counts (job)")}
 
 
 @lru_cache(maxsize=None)
@@ -68,12 +68,12 @@ def tables() -> list[Table]:
     out = []
     for t in sorted(BY_THRESHOLD, reverse=True):
         tid, how = BY_THRESHOLD[t]
-        out.append(Table(tid, f"Chance of at least k degrees — {how}", "dice", "degrees needed (k)", POOLS, NEEDED,
+        out.append(Table(tid, f"At least k degrees, {how}", "dice", "k", POOLS, NEEDED,
                          grid(POOLS, NEEDED, lambda n, k, t=t: at_least(n, t, k)),
                          col_notes=tuple(name.replace("-", " ") for name, v in sorted(DIFFICULTY.items(), key=lambda kv: kv[1])),
-                         note="Sixes count and are rolled again."))
+                         note=""))
     bound = error_bound([degrees(max(OPPOSED), THRESHOLD["none"])] * 2)
-    out.append(Table("opposed", "Opposed rolls: margin bands of the damage table (5+ counts)", "row dice",
+    out.append(Table("opposed", "Opposed rolls (5+ counts): chance to win", "row dice",
                      "column dice", OPPOSED, OPPOSED, grid(OPPOSED, OPPOSED, opposed), outcomes=bands_of(), error=bound,
                      note="Win/lose by 1 disrupted, 2 controlled, 3 hurt, 4 injured, 5+ wounded."))
     return out
