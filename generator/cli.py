@@ -170,5 +170,10 @@ def demo(out_dir: str, paper: str) -> None:
         click.echo(f"wrote {path}")
 
 
+from .commands import odds  # noqa: E402
+
+cli.add_command(odds.command, "odds")
+
+
 def main() -> None:
     cli(prog_name="playaid")
