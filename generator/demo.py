@@ -69,4 +69,13 @@ def run_demo(out: OutputFolder, paper: str, progress: Callable[[str], None] = la
         out.write_text("validation-report.json", json.dumps(rows, indent=2, ensure_ascii=False) + "\n"),
         out.write_text("example-rolls.txt", roll_transcripts([f for f, r in zip(files, rows) if r["kind"] == "scene"])),
     ]
+    written += write_odds_handouts(out, paper)
     return written
+
+
+def write_odds_handouts(out: OutputFolder, paper_id: str) -> list[Path]:
+    """Every game's odds handout (`odds-<system>.pdf`)."""
+    from .odds.handout import demo_handouts
+    from .render.paper import paper
+
+    return [out.write_bytes(name, data) for name, data in demo_handouts(paper(paper_id)).items()]

@@ -127,3 +127,8 @@ def context(system_id: str, paper: Paper, tables: list[Table] | None = None) -> 
 def handout_pdf(system_id: str, paper: Paper, tables: list[Table] | None = None) -> bytes:
     """The one-page odds handout of `system_id` on `paper` (fight-club: its reference page)."""
     return Templates().to_pdf("odds/handout.html", **context(system_id, paper, tables))
+
+
+def demo_handouts(paper: Paper) -> dict[str, bytes]:
+    """Every game's handout, `odds-<system>.pdf`, for `playaid demo`."""
+    return {f"odds-{system}.pdf": handout_pdf(system, paper) for system in TABLES}
