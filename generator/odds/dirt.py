@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from ..dice import Dist, error_bound, face_counts, open_pool
+from ..dice import Dist, error_bound, exact_below, face_counts, open_pool
 from ..systems.dirt.models import DIFFICULTY
 from ..systems.dirt.procedures import THRESHOLD, counts, damage_for_margin, rerolls
 from .tables import Answer, Table, grid, percent
@@ -32,9 +32,15 @@ def degrees(pool: int, threshold: int) -> Dist:
     return open_pool(pool, hit, miss)
 
 
+@lru_cache(maxsize=None)
+def _below(pool: int, threshold: int, cap: int) -> Dist:
+    _, hit, miss = face_counts(6, rerolls, lambda f: counts(f, threshold))
+    return exact_below(pool, hit, miss, cap)
+
+
 def at_least(pool: int, threshold: int, needed: int) -> Fraction:
-    """P(degrees ≥ needed): exact, since the dropped tail lies above every `needed` shown."""
-    return degrees(pool, threshold).at_least(needed)
+    """P(degrees ≥ needed) = 1 − P(fewer): exact, the closed form listed only below `needed`."""
+    return _below(pool, threshold, max(NEEDED)).at_least(needed)
 
 
 def band(margin: int) -> str:
@@ -65,6 +71,10 @@ def opposed(pool: int, other: int, threshold: int = THRESHOLD["none"], other_thr
 
 
 def tables() -> list[Table]:
+    return at_least_tables() + [opposed_table()]
+
+
+def at_least_tables() -> list[Table]:
     out = []
     for t in sorted(BY_THRESHOLD, reverse=True):
         tid, how = BY_THRESHOLD[t]
@@ -72,11 +82,14 @@ def tables() -> list[Table]:
                          grid(POOLS, NEEDED, lambda n, k, t=t: at_least(n, t, k)),
                          col_notes=tuple(name.replace("-", " ") for name, v in sorted(DIFFICULTY.items(), key=lambda kv: kv[1])),
                          note=""))
+    return out
+
+
+def opposed_table() -> Table:
     bound = error_bound([degrees(max(OPPOSED), THRESHOLD["none"])] * 2)
-    out.append(Table("opposed", "Opposed rolls (5+ counts): chance to win", "row dice",
+    return (Table("opposed", "Opposed rolls (5+ counts): chance to win", "row dice",
                      "column dice", OPPOSED, OPPOSED, grid(OPPOSED, OPPOSED, opposed), outcomes=bands_of(), error=bound,
                      note="Win/lose by 1 disrupted, 2 controlled, 3 hurt, 4 injured, 5+ wounded."))
-    return out
 
 
 def query(pool: int, applies: str = "none", difficulty: str | None = None, versus: int | None = None) -> Answer:

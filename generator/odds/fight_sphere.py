@@ -27,15 +27,45 @@ def ones_in(pool: int) -> Dist:
     return Dist.die(6, lambda f: ones([f])).repeat(max(MINIMUM_DICE, pool))
 
 
+@lru_cache(maxsize=None)
+def _at_least(pool: int) -> tuple[int, ...]:
+    """Ways of at least k ones, k = 0 … pool + 1, over ones_in(pool).total."""
+    d = ones_in(pool)
+    out, running = [], d.total
+    for k in range(d.high + 2):
+        out.append(running)
+        running -= d.weights[k - d.low] if d.low <= k <= d.high else 0
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _fewest_beating(other: int) -> int:
+    """The fewest ones that succeed against `other` ones, asked of the rule itself."""
+    return next(a for a in range(other, other + 3) if conflict_succeeds(a, other))
+
+
 def margin(pool: int, against: int) -> Dist:
     """The row side's ones less the other side's."""
     return ones_in(pool).joint(ones_in(against), lambda a, b: a - b)
 
 
 def success(pool: int, gm_dice: int) -> Fraction:
-    """P(the player rolls more ones than the GM's Threshold dice)."""
-    return Fraction(sum(wa * wb for a, wa in ones_in(pool).items() for b, wb in ones_in(gm_dice).items()
-                        if conflict_succeeds(a, b)), ones_in(pool).total * ones_in(gm_dice).total)
+    """P(the player rolls more ones than the GM's Threshold dice):
+    Σ_b P(GM rolls b ones) · P(player rolls at least the fewest ones that beat b)."""
+    mine, theirs = _at_least(pool), ones_in(gm_dice)
+    won = 0
+    for b, w in theirs.items():
+        need = _fewest_beating(b)
+        if need < len(mine):
+            won += w * mine[need]
+    return Fraction(won, mine[0] * theirs.total)
+
+
+def more_and_tie(pool: int, other: int) -> dict[str, Fraction]:
+    """P(the row side rolls more ones than the other) and P(the same number)."""
+    a, b = ones_in(pool), ones_in(other)
+    tie = sum(w * a.weights[k - a.low] for k, w in b.items() if a.low <= k <= a.high)
+    return {"more": success(pool, other), "tie": Fraction(tie, a.total * b.total)}
 
 
 def layer_of(threshold_dice: int) -> int:
@@ -51,8 +81,7 @@ def tables() -> list[Table]:
     gladiator = Table(
         "gladiator", "Gladiators: chance the row side rolls more ones", "row dice", "column dice",
         GLADIATOR_POOLS, GLADIATOR_POOLS,
-        grid(GLADIATOR_POOLS, GLADIATOR_POOLS, lambda a, b: {
-            "more": chance(margin(a, b), lambda m: m > 0), "tie": chance(margin(a, b), lambda m: m == 0)}),
+        grid(GLADIATOR_POOLS, GLADIATOR_POOLS, more_and_tie),
         outcomes=("more", "tie"), note="Each cell: more ones (large) and the chance of a tie (small).")
     return [conflict, gladiator]
 
