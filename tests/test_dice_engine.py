@@ -103,3 +103,22 @@ def test_a_winner_always_has_a_success_die():
     m = matchup([12, 10, 8, 6, 4, 3], [12, 10, 10, 8, 6, 4])
     assert 0 not in m.win and 0 not in m.lose
     assert m.p_win + m.p_lose + m.p_tie == 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 12), st.integers(0, 5), st.integers(0, 30))
+def test_open_pool_listing_agrees_with_any_longer_exact_listing(n, hit, k):
+    fast = open_pool(n, hit, 5 - hit)
+    longer = exact_below(n, hit, 5 - hit, len(fast.weights) + 5)
+    if k < len(fast.weights):
+        assert fast.p(k) == longer.p(k)
+    assert longer.dropped <= fast.dropped
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 9), min_size=1, max_size=5), st.lists(st.integers(0, 9), min_size=1, max_size=5))
+def test_convolution_keeps_every_way(a, b):
+    x, y = Dist(0, tuple(a), max(1, sum(a))), Dist(1, tuple(b), max(1, sum(b)))
+    s = x + y
+    assert sum(s.weights) == sum(a) * sum(b) and s.total == x.total * y.total
+    assert x + y == y + x

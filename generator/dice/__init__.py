@@ -7,10 +7,10 @@
 - `highest.matchup`: highest die wins, ties discarded, swept from the top face.
 """
 
-from .distribution import Dist, chance, mix
+from .distribution import Dist, chance
 from .fold import advance, fold
 from .highest import Matchup, matchup
 from .open_ended import TAIL_BOUND, error_bound, exact_below, face_counts, open_pool
 
-__all__ = ["Dist", "chance", "mix", "advance", "fold", "Matchup", "matchup", "TAIL_BOUND", "error_bound",
+__all__ = ["Dist", "chance", "advance", "fold", "Matchup", "matchup", "TAIL_BOUND", "error_bound",
            "exact_below", "face_counts", "open_pool"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Iterable, Iterator, Mapping
+from typing import Callable, Iterator, Mapping
 
 
 @dataclass(frozen=True)
@@ -118,26 +118,3 @@ class Dist:
 def chance(dist: Dist, test: Callable[[int], bool]) -> Fraction:
     """P(test(outcome)) over the listed outcomes."""
     return Fraction(sum(w for v, w in dist.items() if test(v)), dist.total)
-
-
-def mix(parts: Iterable[tuple[int, Dist]], total: int) -> Dist:
-    """Weighted sum of distributions: `parts` are (weight, dist) with weights over `total`.
-
-    Used where which dice are rolled depends on an earlier roll (Improbable Success).
-    """
-    parts = list(parts)
-    common = 1
-    for _, d in parts:
-        common = common * d.total // _gcd(common, d.total)
-    counts: dict[int, int] = {}
-    for weight, d in parts:
-        scale = weight * (common // d.total)
-        for v, w in d.items():
-            counts[v] = counts.get(v, 0) + w * scale
-    return Dist.of(counts, total * common)
-
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
