@@ -79,11 +79,19 @@ def _maps(out: OutputFolder, paper: str) -> list[Path]:
     return _write(out, demo_outputs(EXAMPLES / "isolation" / "farmhouse.yaml", paper))
 
 
+def _odds(out: OutputFolder, paper: str) -> list[Path]:
+    from .odds.handout import demo_handouts
+    from .render.paper import paper as paper_named
+
+    return _write(out, demo_handouts(paper_named(paper)))
+
+
 def _write(out: OutputFolder, files: dict[str, bytes]) -> list[Path]:
     return [out.write_bytes(name, data) for name, data in files.items()]
 
 
 STEPS = (
+    ("odds handouts", _odds),
     ("pre-built characters", _pregens),
     ("card deck, tokens, Tabletop Simulator sheets", _deck),
     ("Isolation map worksheets", _maps),

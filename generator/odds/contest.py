@@ -1,0 +1,59 @@
+"""Contest odds: mixed pools of d3–d12, highest die wins, ties discarded.
+
+Die sizes come from `systems.contest.dice` (the physical dice a table owns); the sweep
+is `dice.highest.matchup`, checked against `systems.contest.comparing.compare` in tests.
+"""
+
+from __future__ import annotations
+
+from ..dice import matchup
+from ..systems.contest.dice import PHYSICAL
+from .tables import Answer, Table, percent
+
+SYSTEM = "contest"
+MAX_POOL = 10
+"""The text's "crazy risky" opposition: up to ten dice a side."""
+PLAYER_POOLS = (("d8",), ("d8", "d8"), ("d8", "d8", "d3"), ("d10", "d8", "d6"), ("d12", "d8", "d6", "d4"),
+                ("d10", "d10", "d8", "d6", "d3"))
+OPPOSITIONS = (("d8", "d8", "d6"), ("d10", "d8", "d6"), ("d12", "d8", "d6"), ("d10", "d8", "d6", "d6", "d6"),
+               ("d10", "d8", "d8", "d6", "d6", "d6"))
+"""Three dice with the player's high die (the text's guidance), a higher and a lower
+difficulty die, then more dice for high risk (up to six)."""
+
+
+def sizes(pool: tuple[str, ...]) -> list[int]:
+    return [int(d[1:]) for d in pool]
+
+
+def versus(pool: tuple[str, ...], opposition: tuple[str, ...]) -> dict:
+    m = matchup(sizes(pool), sizes(opposition))
+    return {"win": m.p_win, "tie": m.p_tie}
+
+
+def label(pool: tuple[str, ...]) -> str:
+    return ",".join(pool)
+
+
+def tables() -> list[Table]:
+    cells = tuple(tuple(versus(p, o) for o in OPPOSITIONS) for p in PLAYER_POOLS)
+    return [Table("versus", "Chance to win (and of a true tie)", "player's pool", "opposition",
+                  tuple(label(p) for p in PLAYER_POOLS), tuple(label(o) for o in OPPOSITIONS), cells,
+                  outcomes=("win", "tie"), col_notes=("3 dice, matching", "3 dice, d10", "3 dice, d12",
+                                                      "high risk: 5", "high risk: 6"),
+                  note="Highest die wins; tied high dice are discarded one for one. Compensation for a "
+                       "missing die size is not modelled.")]
+
+
+def query(pool: list[int], opposition: list[int]) -> Answer:
+    m = matchup(pool, opposition)
+    mine, theirs = ",".join(f"d{s}" for s in pool), ",".join(f"d{s}" for s in opposition)
+    succ = m.successes_when_winning()
+    lines = (f"{mine} against {theirs}: win {percent(m.p_win)}, lose {percent(m.p_lose)}, "
+             f"true tie {percent(m.p_tie)}.",
+             "Success dice when winning: " + ", ".join(f"{k}: {percent(p)}" for k, p in succ.items()))
+    return Answer(SYSTEM, lines, {"pool": [f"d{s}" for s in pool], "versus": [f"d{s}" for s in opposition],
+                                  "win": m.p_win, "lose": m.p_lose, "tie": m.p_tie,
+                                  "success_dice_when_winning": succ})
+
+
+ALLOWED = PHYSICAL

@@ -1,0 +1,152 @@
+"""`playaid odds`: formats, queries, handouts read back from the PDF, bad input."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from generator.odds import TABLES
+from generator.odds.handout import handout_pdf, shade
+from generator.render.paper import paper
+from pdfs import assert_printable, page_sizes_mm, text
+
+SYSTEMS = list(TABLES)
+
+
+def test_json_has_the_issue_shape_for_every_game(run):
+    for system in SYSTEMS:
+        result = run("odds", system, "--format", "json")
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.output)
+        assert data["system"] == system
+        for t in data["tables"]:
+            assert {"id", "title", "rows", "cols", "cells"} <= set(t)
+            assert len(t["cells"]) == len(t["rows"]) and all(len(r) == len(t["cols"]) for r in t["cells"])
+
+
+def test_the_default_tables_are_the_issues(run):
+    ids = {s: [t["id"] for t in json.loads(run("odds", s, "--format", "json").output)["tables"]] for s in SYSTEMS}
+    assert ids["fight-sphere"] == ["conflict", "gladiator"]
+    assert ids["isolation"] == ["outcome", "stance", "hostile"]
+    assert ids["sapio"][0] == "success"
+    assert ids["dirt"] == ["at-least-5", "at-least-4", "at-least-3", "opposed"]
+    assert ids["contest"] == ["versus"]
+    conflict = json.loads(run("odds", "fight-sphere", "--format", "json").output)["tables"][0]
+    assert conflict["rows"] == list(range(1, 16)) and conflict["cols"] == list(range(5, 13))
+    assert conflict["col_notes"][0] == "Layer 1" and conflict["col_notes"][-1] == "Layer 8"
+    outcome = json.loads(run("odds", "isolation", "--format", "json").output)["tables"][0]
+    assert set(outcome["cells"][0][0]) == {"complete-success", "basic-success", "partial-success",
+                                           "partial-failure", "basic-failure", "complete-failure"}
+    assert abs(sum(outcome["cells"][5][5].values()) - 1) < 1e-12
+
+
+def test_csv_lists_one_chance_per_line(run):
+    rows = list(csv.DictReader(io.StringIO(run("odds", "contest", "--format", "csv").output)))
+    assert rows[0].keys() == {"system", "table", "row", "col", "outcome", "probability"}
+    assert {r["outcome"] for r in rows} == {"win", "tie"}
+    assert len(rows) == 6 * 5 * 2
+
+
+def test_markdown_prints_percentages(run):
+    out = run("odds", "sapio", "--format", "md").output
+    assert out.startswith("# Odds: sapio") and "| 1 |" in out and "%" in out
+
+
+@pytest.mark.parametrize("args,expected", [
+    (("fight-sphere", "--pool", "6", "--threshold", "7"), "30.4% to roll more ones"),
+    (("fight-sphere", "--pool", "6", "--versus", "5"), "win 38.3%, tie 33.0%"),
+    (("isolation", "--green", "7", "--gm", "8", "--hostile-red", "2"), "success 32.4%"),
+    (("sapio", "--pool", "4", "--tn", "3"), "62.0% to succeed"),
+    (("dirt", "--pool", "4", "--applies", "job", "--difficulty", "hard"), "hard check (4 degrees): 38.6%"),
+    (("dirt", "--pool", "4", "--versus", "3"), "tie: 24.9%"),
+    (("contest", "--pool", "d8,d8,d6", "--vs", "d10,d8,d6"), "win 39.6%, lose 59.6%, true tie 0.8%"),
+])
+def test_queries_answer_in_words(run, args, expected):
+    result = run("odds", *args)
+    assert result.exit_code == 0 and expected in result.output, result.output
+
+
+def test_a_contest_query_as_json_gives_the_success_dice(run):
+    data = json.loads(run("odds", "contest", "--pool", "d8,d8,d6", "--vs", "d10,d8,d6", "--format", "json").output)
+    assert abs(data["win"] + data["lose"] + data["tie"] - 1) < 1e-12
+    assert set(data["success_dice_when_winning"]) == {"1", "2", "3"}
+    assert abs(sum(data["success_dice_when_winning"].values()) - 1) < 1e-12
+
+
+@pytest.mark.parametrize("args,code,message", [
+    (("contest", "--pool", "d7", "--vs", "d6"), 1, "allowed: d3, d4, d6, d8, d10, d12"),
+    (("sapio", "--pool", "0", "--tn", "3"), 1, "allowed: 1 to 6"),
+    (("sapio", "--pool", "3", "--tn", "9"), 1, "allowed: 1 to 5"),
+    (("fight-sphere", "--pool", "200", "--threshold", "5"), 1, "allowed: 1 to 60"),
+    (("dirt", "--pool", "200"), 1, "allowed: 1 to 60"),
+    (("contest", "--pool", ",".join(["d6"] * 11), "--vs", "d6"), 1, "1 to 10 dice"),
+    (("sapio", "--pool", "many", "--tn", "3"), 2, "not a whole number"),
+    (("contest", "--pool", "eight", "--vs", "d6"), 2, "is not a die"),
+    (("sapio", "--pool", "3", "--versus", "2"), 2, "not an option of sapio"),
+    (("sapio", "--pool", "3"), 2, "also needs --tn"),
+    (("odds-of-nothing",), 2, "Invalid value"),
+])
+def test_bad_input_is_refused_and_writes_nothing(run, tmp_path, args, code, message):
+    result = run("odds", *args, "--out", tmp_path / "out")
+    assert result.exit_code == code and message in result.output, result.output
+    assert "Traceback" not in result.output and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("faces,rule", [("[[], [], [spiral], [spare], [hit], [hit], [hit], [hit, spare], [hit], [hit, hit], [spare]]",
+                                         "sapio.die-faces"),
+                                        ("[[], [], [spiral], [spare], [hit], [hit], [hit], [hit, spare], [hit], [hit, hit],"
+                                         " [hit, hit, spiral], [skull]]", "sapio.die-symbol")])
+def test_a_broken_face_file_is_refused_with_its_rule(run, files, tmp_path, faces, rule):
+    path = files.write("die.yaml", f"system: sapio\nkind: dice\nfaces: {faces}\n")
+    result = run("odds", "sapio", "--faces", path, "--out", tmp_path / "out")
+    assert result.exit_code == 1 and f"[{rule}]" in result.output, result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_face_file_changes_the_odds(run, files):
+    all_hits = "[" + ", ".join(["[hit]"] * 12) + "]"
+    path = files.write("die.yaml", f"system: sapio\nkind: dice\nname: Loaded\nfaces: {all_hits}\n")
+    assert "100.0% to succeed" in run("odds", "sapio", "--faces", path, "--pool", "1", "--tn", "5").output
+
+
+def test_the_pdf_handout_is_written_to_the_output_folder(run, tmp_path):
+    result = run("odds", "sapio", "--out", tmp_path, "--paper", "letter")
+    assert result.exit_code == 0 and "odds-sapio.pdf" in result.output
+    pdf = tmp_path / "odds-sapio.pdf"
+    assert_printable(pdf)
+    assert [tuple(round(v) for v in s) for s in page_sizes_mm(pdf)] == [(216, 279)]
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_handout_is_one_printable_page_with_its_tables(tmp_path, system):
+    pdf = tmp_path / f"odds-{system}.pdf"
+    pdf.write_bytes(handout_pdf(system, paper("a4")))
+    assert_printable(pdf)
+    assert [tuple(round(v) for v in s) for s in page_sizes_mm(pdf)] == [(210, 297)]
+    words = text(pdf)
+    for t in TABLES[system]():
+        if t.id != "stance":
+            assert t.title.split(",")[0] in words
+    assert ("fight round" in words) if system == "fight-club" else ("%" in words)
+
+
+def test_the_isolation_handout_holds_the_exact_cell_values(tmp_path):
+    pdf = tmp_path / "iso.pdf"
+    pdf.write_bytes(handout_pdf("isolation", paper("letter")))
+    assert len(page_sizes_mm(pdf)) == 1
+    # 7 pooled green against 8 red: any success 48.6% (see the outcome table)
+    assert "48.6%" in text(pdf)
+
+
+def test_shades_run_from_white_to_a_grey_black_text_reads_on():
+    assert shade(0) == "#ffffff" and shade(1) == "#969696"
+    assert shade(0.5) < shade(0.2)
+
+
+def test_a_scene_query_refuses_an_invalid_scene(run, files):
+    path = files.write("s.yaml", "system: isolation\nkind: scene\nsetup: nowhere.yaml\nactive: Bob\n")
+    result = run("odds", "isolation", "--scene", path)
+    assert result.exit_code == 1 and "error" in result.output
