@@ -69,7 +69,7 @@ def load_faces(path: str):
     return die_of(doc.model)
 
 
-@click.command()
+@click.command("odds")
 @click.argument("system", type=click.Choice(list(REGISTRY), case_sensitive=False))
 @click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default="pdf", show_default=True,
               help="pdf writes the handout to --out; json, csv and md print the tables.")
