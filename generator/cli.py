@@ -170,9 +170,10 @@ def demo(out_dir: str, paper: str) -> None:
         click.echo(f"wrote {path}")
 
 
-from .commands import sheet  # noqa: E402 - registered after the core commands
+from .commands import packet, sheet  # noqa: E402 - registered after the core commands
 
 cli.add_command(sheet.command, "sheet")
+cli.add_command(packet.command, "packet")
 
 
 def main() -> None:

@@ -42,7 +42,7 @@ def document(html: str, template_roots: list[Path] | None = None):
 
     roots = template_roots or [TEMPLATES]
     base = roots[0].resolve().as_uri() + "/"
-    return HTML(string=html, base_url=base, url_fetcher=typed_fetcher(roots)).render()
+    return HTML(string=html, base_url=base, url_fetcher=typed_fetcher(roots)).render(pdf_forms=True)
 
 
 def template_pdf(templates: Templates, template: str, /, **context) -> bytes:
