@@ -69,4 +69,10 @@ def run_demo(out: OutputFolder, paper: str, progress: Callable[[str], None] = la
         out.write_text("validation-report.json", json.dumps(rows, indent=2, ensure_ascii=False) + "\n"),
         out.write_text("example-rolls.txt", roll_transcripts([f for f, r in zip(files, rows) if r["kind"] == "scene"])),
     ]
+    from .render.packet import demo_outputs
+    from .render.paper import paper as paper_named
+
+    progress("rendering sheets, blank sheets and packets")
+    for name, data in demo_outputs(EXAMPLES, paper_named(paper)).items():
+        written.append(out.write_bytes(name, data))
     return written

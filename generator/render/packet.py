@@ -123,3 +123,27 @@ def _blocks(blocks: list[list[int]], args: tuple, workers: int | None):
     count = workers or min(len(blocks), os.cpu_count() or 1)
     with ProcessPoolExecutor(max_workers=count, max_tasks_per_child=20) as pool:
         yield from pool.map(_render_block, *zip(*[(args[0], b, *args[1:]) for b in blocks]))
+
+
+def demo_outputs(examples: Path, paper: Paper) -> dict[str, bytes]:
+    """For `playaid demo`: a sheet per example character, a blank sheet per game, a packet per setup."""
+    from ..documents import expand
+
+    files: dict[str, bytes] = {}
+    templates = Templates()
+    library = Library()
+    found, _ = expand(str(p) for p in sorted(examples.iterdir()) if p.is_dir() and p.name != "invalid")
+    for path in found:
+        doc = library.load(path)
+        if not doc.valid or doc.kind not in ("character", "setup"):
+            continue
+        game = doc.system.id
+        if doc.kind == "character":
+            sheet = sheet_for(game, doc.model)
+            files[f"sheets/{game}/{slug(doc.model.name)}.pdf"] = render_sheets(templates, paper, [sheet], doc.model.name)
+        else:
+            packet, _ = build_packet(path, paper, workers=1)
+            files.update({f"packets/{game}/{name}": data for name, data in packet.items()})
+    for game in GAME_TITLES:
+        files[f"sheets/blank-{game}.pdf"] = render_sheets(templates, paper, [sheet_for(game, None)], f"blank {game}")
+    return files
