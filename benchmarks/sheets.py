@@ -6,6 +6,7 @@ Targets: one sheet ≤ 1.5 s including interpreter start; a 100-character packet
 
 from __future__ import annotations
 
+import resource
 import subprocess
 import sys
 import tempfile
@@ -45,3 +46,5 @@ if __name__ == "__main__":
     seconds, size = packet(count)
     print(f"{count}-character packet: {seconds:.1f} s, {seconds / count:.3f} s per sheet, {size / 1e6:.2f} MB "
           f"(target 20 s for 100, ratio {seconds / 20 * 100 / count:.2f} scaled to 100)")
+    worker_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"largest worker: {worker_mb:.0f} MB resident (target 300 MB, ratio {worker_mb / 300:.2f})")

@@ -6,6 +6,7 @@ time and only their pages are copied, so memory follows the output, not the inpu
 
 from __future__ import annotations
 
+import hashlib
 import io
 import warnings
 from dataclasses import dataclass, field
@@ -60,12 +61,34 @@ class Merger:
             self.pdf.Root.AcroForm = self.pdf.make_indirect(pikepdf.Dictionary(
                 Fields=pikepdf.Array(self.fields), NeedAppearances=True,
                 DR=pikepdf.Dictionary(Font=pikepdf.Dictionary(self.fonts))))
+        self._share_font_files()
         with self.pdf.open_outline() as outline:
             outline.root.extend(_items(sections))
         self.pdf.Root.PageMode = pikepdf.Name.UseOutlines
         out = io.BytesIO()
         self.pdf.save(out, deterministic_id=True, compress_streams=True)
         return out.getvalue()
+
+
+    def _share_font_files(self) -> None:
+        """Point identical embedded font files at one copy.
+
+        Every part embeds the face its form fields use in full (so players can type any
+        character); without this a packet would carry one copy per block of sheets.
+        """
+        seen: dict[bytes, pikepdf.Object] = {}
+        for page in self.pdf.pages:
+            fonts = page.obj.get("/Resources", {}).get("/Font", {})
+            for font in fonts.values():
+                for descendant in font.get("/DescendantFonts", [font]):
+                    descriptor = descendant.get("/FontDescriptor")
+                    if descriptor is None or "/FontFile2" not in descriptor:
+                        continue
+                    stream = descriptor.FontFile2
+                    key = hashlib.sha256(stream.read_raw_bytes()).digest()
+                    first = seen.setdefault(key, stream)
+                    if first.objgen != stream.objgen:
+                        descriptor.FontFile2 = first
 
 
 def _items(sections: list[Section]) -> list[pikepdf.OutlineItem]:

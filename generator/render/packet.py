@@ -7,6 +7,7 @@ order. Handouts of other features plug into `HANDOUTS`.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from ..documents import Library
 from .html import Templates, page_context
 from .merge import Merger, Section
 from .paper import Paper, paper as paper_named
-from .sheets import GAME_TITLES, cast_of, reference_pdf, render_sheets, sheet_for, slug
+from .sheets import GAME_TITLES, cast_of, reference_pdf, render_sheets, render_sheets_paged, sheet_for, slug
 from .sheets.pdf import template_pdf
 
 BLOCK = 10
@@ -50,8 +51,9 @@ def _prefix(index: int, name: str) -> str:
     return f"c{index + 1:03d}-{slug(name)}"
 
 
-def _render_block(setup_path: str, indices: list[int], paper_id: str, template_dir: str | None) -> tuple[bytes, list[str]]:
-    """Worker: the sheets of cast members `indices` as one PDF, and their fitting warnings."""
+def _render_block(setup_path: str, indices: list[int], paper_id: str, template_dir: str | None,
+                  ) -> tuple[bytes, list[int], list[str]]:
+    """Worker: the sheets of cast members `indices` as one PDF, each sheet's first page, fitting warnings."""
     library = Library()
     doc = library.load(setup_path)
     cast = cast_of(library, Path(setup_path), doc)
@@ -59,7 +61,8 @@ def _render_block(setup_path: str, indices: list[int], paper_id: str, template_d
     warnings: list[str] = []
     sheets = [sheet_for(cast.system, cast.members[i][0], setup=cast.members[i][1], prefix=_prefix(i, cast.members[i][0].name),
                         warnings=warnings) for i in indices]
-    return render_sheets(templates, paper_named(paper_id), sheets, doc.model.name), warnings
+    pdf, starts = render_sheets_paged(templates, paper_named(paper_id), sheets, doc.model.name)
+    return pdf, starts, warnings
 
 
 def build_packet(setup_path: Path, paper: Paper, *, template_dir: Path | None = None, split: bool = False,
@@ -87,10 +90,9 @@ def build_packet(setup_path: Path, paper: Paper, *, template_dir: Path | None = 
     args = (str(setup_path), paper.id, str(template_dir) if template_dir else None)
     characters = Section("Characters", merger.pages)
     done = 1
-    for indices, (pdf, notes) in zip(blocks, _blocks(blocks, args, workers)):
+    for indices, (pdf, starts, notes) in zip(blocks, _blocks(blocks, args, workers)):
         first = merger.append(pdf)
-        characters.children += [Section(members[i][0].name, first + k * _pages_each(pdf, len(indices)))
-                                for k, i in enumerate(indices)]
+        characters.children += [Section(members[i][0].name, first + start) for i, start in zip(indices, starts)]
         warnings += notes
         done += len(indices)
         progress(done, total)
@@ -107,21 +109,16 @@ def build_packet(setup_path: Path, paper: Paper, *, template_dir: Path | None = 
     return files, warnings
 
 
-def _pages_each(pdf: bytes, sheets: int) -> int:
-    """Pages per sheet in a block (sheets of one game have the same length)."""
-    import pikepdf, io  # noqa: E401 - local, only for counting
-
-    with pikepdf.open(io.BytesIO(pdf)) as doc:
-        return max(1, len(doc.pages) // max(1, sheets))
-
-
 def _blocks(blocks: list[list[int]], args: tuple, workers: int | None):
     """Each block rendered, in order: in this process for one block, else in a process pool."""
     if len(blocks) <= 1:
         yield from (_render_block(args[0], b, *args[1:]) for b in blocks)
         return
     count = workers or min(len(blocks), os.cpu_count() or 1)
-    with ProcessPoolExecutor(max_workers=count, max_tasks_per_child=20) as pool:
+    # Fork where there is one: workers start with WeasyPrint already imported by the cover.
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
         yield from pool.map(_render_block, *zip(*[(args[0], b, *args[1:]) for b in blocks]))
 
 

@@ -15,7 +15,7 @@ from ...systems import REGISTRY
 from ..html import Templates, page_context
 from ..paper import Paper
 from . import contest, dirt, fight_club, fight_sphere, isolation, sapio
-from .pdf import template_pdf
+from .pdf import bookmark_pages, template_document, template_pdf, write
 from .common import Fitter, Header, Namer, slug
 
 BUILDERS: dict[str, Callable[..., Any]] = {
@@ -74,6 +74,13 @@ def render_sheets(templates: Templates, paper: Paper, sheets: list[Sheet], title
     """`sheets` (all of one game) laid out as one PDF, each starting a new page."""
     system = sheets[0].header.system
     return template_pdf(templates, f"sheets/{system}.html", sheets=sheets, **page_context(paper, title))
+
+
+def render_sheets_paged(templates: Templates, paper: Paper, sheets: list[Sheet], title: str) -> tuple[bytes, list[int]]:
+    """Like `render_sheets`, with the first page (0-based) of each sheet, for bookmarks."""
+    system = sheets[0].header.system
+    doc = template_document(templates, f"sheets/{system}.html", sheets=sheets, **page_context(paper, title))
+    return write(doc), bookmark_pages(doc)
 
 
 def reference_pdf(templates: Templates, paper: Paper, system: str) -> bytes:

@@ -33,7 +33,12 @@ def typed_fetcher(template_roots: list[Path]):
 
 def html_pdf(html: str, template_roots: list[Path] | None = None) -> bytes:
     """`html` laid out as reproducible PDF bytes, with form fields for inputs."""
-    return document(html, template_roots).write_pdf(pdf_identifier=b"playaid", pdf_forms=True)
+    return write(document(html, template_roots))
+
+
+def write(doc) -> bytes:
+    """A laid-out document as PDF bytes: fixed identifier, so the same input gives the same bytes."""
+    return doc.write_pdf(pdf_identifier=b"playaid", pdf_forms=True)
 
 
 def document(html: str, template_roots: list[Path] | None = None):
@@ -47,4 +52,14 @@ def document(html: str, template_roots: list[Path] | None = None):
 
 def template_pdf(templates: Templates, template: str, /, **context) -> bytes:
     """`template` of `templates` rendered with `context`, as PDF bytes."""
-    return html_pdf(templates.render(template, **context), templates.roots)
+    return write(template_document(templates, template, **context))
+
+
+def template_document(templates: Templates, template: str, /, **context):
+    """`template` rendered with `context` and laid out, not yet written."""
+    return document(templates.render(template, **context), templates.roots)
+
+
+def bookmark_pages(doc) -> list[int]:
+    """The page (0-based) of each top-level bookmark of a laid-out document, in order."""
+    return [entry[1][0] for entry in doc.make_bookmark_tree()]
