@@ -144,3 +144,31 @@ def test_template_dir_falls_back_with_a_warning_and_names_syntax_errors(tmp_path
     (mine / "dirt.html").write_text('{% extends "sheets/layout.html" %}\n{% block body %}\n{% if %}\n{% endblock %}\n')
     result = run("sheet", EXAMPLES / "dirt" / "moss.yaml", "--out", tmp_path / "o2", "--template-dir", mine.parent)
     assert result.exit_code == 1 and "dirt.html:3" in result.output
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_blank_sheet_fits_one_letter_page_with_fields(game, tmp_path, run):
+    assert run("sheet", "--blank", game, "--paper", "letter", "--out", tmp_path).exit_code == 0
+    pdf = tmp_path / f"blank-{game}.pdf"
+    assert len(pdfs.page_sizes_mm(pdf)) == 1
+    names = pdfs.form_field_names(pdf)
+    assert names and len(names) == len(set(names))
+
+
+def test_a_users_template_is_used_before_the_bundled_one(tmp_path, run):
+    mine = tmp_path / "mine" / "sheets"
+    mine.mkdir(parents=True)
+    (mine / "dirt.html").write_text('{% extends "sheets/layout.html" %}\n{% block body %}OUR OWN LOOK{% endblock %}\n')
+    result = run("sheet", EXAMPLES / "dirt" / "moss.yaml", "--out", tmp_path / "o", "--template-dir", mine.parent)
+    assert result.exit_code == 0 and "OUR OWN LOOK" in pdfs.text(tmp_path / "o" / "moss.pdf")
+
+
+def test_nothing_to_print_is_a_usage_error(run):
+    assert run("sheet").exit_code == 2
+    assert run("sheet", "--blank", "nosuchgame").exit_code == 2
+
+
+def test_a_scene_file_is_refused_with_what_to_name_instead(tmp_path, run):
+    result = run("sheet", EXAMPLES / "dirt" / "scene-climb.yaml", "--out", tmp_path / "o")
+    assert result.exit_code == 1 and "name character or setup files" in result.output
+    assert not (tmp_path / "o").exists()

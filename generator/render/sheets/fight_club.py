@@ -67,5 +67,5 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: object = None) -
                 for t in TOKEN_TYPES],
         pain_statements=padded(pains, rows("fight-club-pain"), lambda i: PainRow(
             name.field(f"pain{i}_text"), name.field(f"pain{i}_tokens"), name.field(f"pain{i}_verdict"))),
-        notes=name.field("notes", c.notes if c else "", lines=6),
+        notes=name.field("notes", c.notes if c else "", lines=14),
     )

@@ -56,5 +56,5 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: Setup | None = N
         health=[name.box(f"health_{h}", bool(c) and c.health == h, h.title()) for h in HEALTH_LEVELS],
         links=links,
         stress=str(setup.stress) if setup is not None else "",
-        notes=name.field("notes", c.notes if c else "", lines=8),
+        notes=name.field("notes", c.notes if c else "", lines=14),
     )
