@@ -63,7 +63,7 @@ def command(paths, blank, reference, paper, out_dir, png, flat, template_dir):
     Example: playaid sheet characters/dana.yaml --paper letter --png
     """
     from ..render.previews import page_pngs
-    from ..render.sheets import reference_pdf, render_sheets, sheet_for, slug
+    from ..render.sheets import reference_pdf, render_sheets, render_sheets_paged, sheet_for, slug
 
     if not (paths or blank or reference):
         raise click.UsageError("name character or setup files, or use --blank SYSTEM or --reference SYSTEM")
@@ -75,8 +75,10 @@ def command(paths, blank, reference, paper, out_dir, png, flat, template_dir):
         for cast in load_casts(paths) if paths else []:
             for character, setup in cast.members:
                 sheet = sheet_for(cast.system, character, setup=setup, flat=flat, warnings=warnings)
-                files[unique_name(slug(character.name), files)] = render_sheets(
-                    templates, sheet_paper, [sheet], character.name)
+                pdf, _, pages = render_sheets_paged(templates, sheet_paper, [sheet], character.name)
+                if pages > 2:
+                    warnings.append(f"{character.name}: the sheet runs to {pages} pages; shorten the longest texts")
+                files[unique_name(slug(character.name), files)] = pdf
         if blank:
             system = blank.lower()
             files[unique_name(f"blank-{system}", files)] = render_sheets(

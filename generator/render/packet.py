@@ -21,7 +21,7 @@ from .paper import Paper, paper as paper_named
 from .sheets import GAME_TITLES, cast_of, reference_pdf, render_sheets, render_sheets_paged, sheet_for, slug
 from .sheets.pdf import template_pdf
 
-BLOCK = 10
+BLOCK = 25
 """Sheets per block: one WeasyPrint document each, so a worker's memory stays bounded."""
 
 
@@ -61,7 +61,7 @@ def _render_block(setup_path: str, indices: list[int], paper_id: str, template_d
     warnings: list[str] = []
     sheets = [sheet_for(cast.system, cast.members[i][0], setup=cast.members[i][1], prefix=_prefix(i, cast.members[i][0].name),
                         warnings=warnings) for i in indices]
-    pdf, starts = render_sheets_paged(templates, paper_named(paper_id), sheets, doc.model.name)
+    pdf, starts, _ = render_sheets_paged(templates, paper_named(paper_id), sheets, doc.model.name)
     return pdf, starts, warnings
 
 

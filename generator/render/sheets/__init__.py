@@ -76,11 +76,12 @@ def render_sheets(templates: Templates, paper: Paper, sheets: list[Sheet], title
     return template_pdf(templates, f"sheets/{system}.html", sheets=sheets, **page_context(paper, title))
 
 
-def render_sheets_paged(templates: Templates, paper: Paper, sheets: list[Sheet], title: str) -> tuple[bytes, list[int]]:
-    """Like `render_sheets`, with the first page (0-based) of each sheet, for bookmarks."""
+def render_sheets_paged(templates: Templates, paper: Paper, sheets: list[Sheet], title: str,
+                        ) -> tuple[bytes, list[int], int]:
+    """Like `render_sheets`, with the first page (0-based) of each sheet and the page count."""
     system = sheets[0].header.system
     doc = template_document(templates, f"sheets/{system}.html", sheets=sheets, **page_context(paper, title))
-    return write(doc), bookmark_pages(doc)
+    return write(doc), bookmark_pages(doc), len(doc.pages)
 
 
 def reference_pdf(templates: Templates, paper: Paper, system: str) -> bytes:
