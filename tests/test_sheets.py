@@ -103,10 +103,22 @@ HOSTILE = ['<b>Bold</b><img src="file:///etc/passwd">', "</style><style>*{color:
 
 
 def test_hostile_names_stay_literal_and_nothing_is_fetched(files, tmp_path, run, monkeypatch):
-    import urllib.request
+    from generator.render.sheets import pdf as sheet_pdf
 
-    fetched = []
-    monkeypatch.setattr(urllib.request, "urlopen", lambda *a, **k: fetched.append(a) or None)
+    asked = []
+    real = sheet_pdf.local_fetcher
+
+    def recording(roots):
+        inner = real(roots)
+
+        class Recorder:
+            def fetch(self, url, headers=None):
+                asked.append(url)
+                return inner.fetch(url, headers)
+
+        return Recorder()
+
+    monkeypatch.setattr(sheet_pdf, "local_fetcher", recording)
     for i, text in enumerate(HOSTILE):
         files.write(f"h{i}.yaml", "system: dirt\nname: 'x'\nstats: {mental: 3, physical: 3, social: 3}\n"
                                   "job: Roofer\nhobby: Skating\n")
@@ -120,7 +132,8 @@ def test_hostile_names_stay_literal_and_nothing_is_fetched(files, tmp_path, run,
     texts = "".join(pdfs.text(p) for p in (tmp_path / "out").rglob("*.pdf"))
     for text in HOSTILE:
         assert text in texts.replace("\r\n", "").replace("\n", ""), text
-    assert fetched == []
+    assert asked, "the stylesheets and fonts are fetched through the fetcher"
+    assert not [u for u in asked if "passwd" in u or "127.0.0.1" in u or "invalid" in u], asked
 
 
 def test_a_long_backstory_and_name_are_fitted_or_warned(files, tmp_path, run):
@@ -172,3 +185,16 @@ def test_a_scene_file_is_refused_with_what_to_name_instead(tmp_path, run):
     result = run("sheet", EXAMPLES / "dirt" / "scene-climb.yaml", "--out", tmp_path / "o")
     assert result.exit_code == 1 and "name character or setup files" in result.output
     assert not (tmp_path / "o").exists()
+
+
+def test_the_sheet_fetcher_serves_css_typed_and_refuses_anything_else():
+    from weasyprint.urls import URLFetchingError
+
+    from generator.render.html import TEMPLATES
+    from generator.render.sheets.pdf import typed_fetcher
+
+    fetcher = typed_fetcher([TEMPLATES])
+    assert fetcher.fetch((TEMPLATES / "sheets" / "sheet.css").as_uri()).content_type == "text/css"
+    for url in ("file:///etc/passwd", "http://127.0.0.1/x.css"):
+        with pytest.raises(URLFetchingError):
+            fetcher.fetch(url)
