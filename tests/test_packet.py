@@ -23,6 +23,10 @@ def test_a_packet_has_cover_sheets_reference_and_bookmarks(tmp_path, run):
     names = pdfs.form_field_names(packet)
     assert len(names) == len(set(names)) and "c001-dana-okafor_pool" in names and "c004-vix_pool" in names
     assert len(list(tmp_path.glob("the-rust-layer-0*.pdf"))) == 4
+    vix = tmp_path / "the-rust-layer-004-vix.pdf"
+    pdfs.assert_printable(vix)
+    assert pdfs.outline_titles(vix) == ["Vix"] and len(pdfs.page_sizes_mm(vix)) == 1
+    assert all(n.startswith("c004-vix_") for n in pdfs.form_field_names(vix))
 
 
 def test_the_same_setup_gives_the_same_packet_bytes(tmp_path, run):

@@ -35,8 +35,8 @@ class Merger:
     def pages(self) -> int:
         return len(self.pdf.pages)
 
-    def append(self, data: bytes) -> int:
-        """Add every page of `data`; the index of its first page."""
+    def append(self, data: bytes, pages: range | None = None) -> int:
+        """Add the pages of `data` (those in `pages`, 0-based, if given); the index of the first added."""
         first = self.pages
         with pikepdf.open(io.BytesIO(data)) as src:
             acro = src.Root.get("/AcroForm")
@@ -47,7 +47,7 @@ class Merger:
             with warnings.catch_warnings():
                 # the form is rebuilt in `finish` from the copied widgets, so pikepdf's caution is moot
                 warnings.simplefilter("ignore")
-                self.pdf.pages.extend(src.pages)
+                self.pdf.pages.extend(src.pages if pages is None else [src.pages[i] for i in pages])
         for page in self.pdf.pages[first:]:
             for annot in page.obj.get("/Annots", []):
                 if annot.get("/Subtype") == "/Widget" and "/T" in annot:

@@ -62,7 +62,7 @@ def _render_block(setup_path: str, indices: list[int], paper_id: str, template_d
     sheets = [sheet_for(cast.system, cast.members[i][0], setup=cast.members[i][1], prefix=_prefix(i, cast.members[i][0].name),
                         warnings=warnings) for i in indices]
     pdf, starts, _ = render_sheets_paged(templates, paper_named(paper_id), sheets, doc.model.name)
-    return pdf, starts, warnings
+    return pdf, starts, templates.warnings + warnings
 
 
 def build_packet(setup_path: Path, paper: Paper, *, template_dir: Path | None = None, split: bool = False,
@@ -89,11 +89,18 @@ def build_packet(setup_path: Path, paper: Paper, *, template_dir: Path | None = 
     blocks = [list(range(i, min(i + BLOCK, len(members)))) for i in range(0, len(members), BLOCK)]
     args = (str(setup_path), paper.id, str(template_dir) if template_dir else None)
     characters = Section("Characters", merger.pages)
-    done = 1
+    done, singles = 1, {}
     for indices, (pdf, starts, notes) in zip(blocks, _blocks(blocks, args, workers)):
         first = merger.append(pdf)
         characters.children += [Section(members[i][0].name, first + start) for i, start in zip(indices, starts)]
         warnings += notes
+        if split:
+            ends = [*starts[1:], merger.pages - first]
+            for i, start, end in zip(indices, starts, ends):
+                one = Merger()
+                one.append(pdf, range(start, end))
+                name = members[i][0].name
+                singles[f"{slug(setup.name)}-{i + 1:03d}-{slug(name)}.pdf"] = one.finish([Section(name, 0)])
         done += len(indices)
         progress(done, total)
     outline.append(characters)
@@ -101,12 +108,8 @@ def build_packet(setup_path: Path, paper: Paper, *, template_dir: Path | None = 
         outline.append(Section(h.title, merger.append(h.make(setup, paper, templates))))
         done += 1
         progress(done, total)
-    files = {f"{slug(setup.name)}-packet.pdf": merger.finish(outline)}
-    if split:
-        for i, (c, s) in enumerate(members):
-            files[f"{slug(setup.name)}-{i + 1:03d}-{slug(c.name)}.pdf"] = render_sheets(
-                templates, paper, [sheet_for(system, c, setup=s, prefix=_prefix(i, c.name))], c.name)
-    return files, warnings
+    files = {f"{slug(setup.name)}-packet.pdf": merger.finish(outline), **singles}
+    return files, list(dict.fromkeys(warnings))
 
 
 def _blocks(blocks: list[list[int]], args: tuple, workers: int | None):
