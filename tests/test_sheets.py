@@ -198,3 +198,14 @@ def test_the_sheet_fetcher_serves_css_typed_and_refuses_anything_else():
     for url in ("file:///etc/passwd", "http://127.0.0.1/x.css"):
         with pytest.raises(URLFetchingError):
             fetcher.fetch(url)
+
+
+def test_field_values_a_viewer_cannot_draw_are_printed_as_text(files, tmp_path, run):
+    files.write("i.yaml", "system: dirt\nname: Ann\nstats: {mental: 3, physical: 3, social: 3}\njob: Roofer\n"
+                          "hobby: Skating\nitems: [Фонарь, 提灯, Rope]\n")
+    assert run("sheet", files.root / "i.yaml", "--out", tmp_path).exit_code == 0
+    pdf = tmp_path / "ann.pdf"
+    text = pdfs.text(pdf)
+    assert "Фонарь" in text and "提灯" in text
+    values = field_values(pdf)
+    assert values["ann_item2"] == "Rope" and "ann_item0" not in values

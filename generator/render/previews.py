@@ -12,6 +12,7 @@ def page_pngs(pdf: bytes, stem: str, dpi: int = PREVIEW_DPI) -> dict[str, bytes]
     import pypdfium2
 
     doc = pypdfium2.PdfDocument(pdf)
+    doc.init_forms()  # so form fields are drawn with their values, as a viewer shows them
     try:
         out = {}
         for i in range(len(doc)):

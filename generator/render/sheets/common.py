@@ -51,6 +51,20 @@ class Field:
     lines: int = 1
     """More than one: a multi-line text area."""
 
+    @property
+    def fillable(self) -> bool:
+        """Whether viewers can draw the value inside a form field.
+
+        Viewers draw a field's value themselves, with a simple single-byte encoding: Greek,
+        Cyrillic, CJK or emoji would come out blank. Such a value is printed as page text in
+        a plain box instead (with our fonts), and written over by hand in play.
+        """
+        try:
+            self.value.encode("latin-1")
+        except UnicodeEncodeError:
+            return False
+        return True
+
 
 @dataclass(frozen=True)
 class Box:
@@ -89,11 +103,11 @@ def slug(text: str) -> str:
     """A form-field-safe id from a name: ASCII letters, digits and hyphens.
 
     >>> slug("Dana Okafor"), slug("Ωμέγα"), slug("")
-    ('dana-okafor', 'x', 'x')
+    ('dana-okafor', 'sheet', 'sheet')
     """
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     cleaned = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
-    return cleaned[:24].rstrip("-") or "x"
+    return cleaned[:24].rstrip("-") or "sheet"
 
 
 @dataclass(frozen=True)
