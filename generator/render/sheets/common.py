@@ -99,15 +99,19 @@ class Fitter:
         return Text(value, "fit-2")
 
 
-def slug(text: str) -> str:
-    """A form-field-safe id from a name: ASCII letters, digits and hyphens.
+def slug(text: str, limit: int = 32) -> str:
+    """A file- and form-field-safe id from a name: ASCII letters, digits and hyphens,
+    cut at a word boundary to at most `limit` characters.
 
     >>> slug("Dana Okafor"), slug("Ωμέγα"), slug("")
     ('dana-okafor', 'sheet', 'sheet')
     """
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    ascii_text = unicodedata.normalize("NFKD", re.sub(r"['’]", "", text)).encode("ascii", "ignore").decode()
     cleaned = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
-    return cleaned[:24].rstrip("-") or "sheet"
+    if len(cleaned) > limit:
+        cut = cleaned[:limit + 1]
+        cleaned = cut[:cut.rfind("-")] if "-" in cut else cleaned[:limit]
+    return cleaned.strip("-") or "sheet"
 
 
 @dataclass(frozen=True)
