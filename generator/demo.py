@@ -86,11 +86,19 @@ def _odds(out: OutputFolder, paper: str) -> list[Path]:
     return _write(out, demo_handouts(paper_named(paper)))
 
 
+def _sheets(out: OutputFolder, paper: str) -> list[Path]:
+    from .render.packet import demo_outputs
+    from .render.paper import paper as paper_named
+
+    return _write(out, demo_outputs(EXAMPLES, paper_named(paper)))
+
+
 def _write(out: OutputFolder, files: dict[str, bytes]) -> list[Path]:
     return [out.write_bytes(name, data) for name, data in files.items()]
 
 
 STEPS = (
+    ("sheets, blank sheets and packets", _sheets),
     ("odds handouts", _odds),
     ("pre-built characters", _pregens),
     ("card deck, tokens, Tabletop Simulator sheets", _deck),

@@ -1,0 +1,70 @@
+"""`playaid packet`: one PDF for a table — cover, sheets, reference page, handouts."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..documents import Library
+from ..problems import unique
+from ..render.html import TemplateProblem
+from ..render.paper import paper as paper_named
+from . import InputError, out_option, paper_option, print_problems, write_all
+
+
+@click.command("packet")
+@click.argument("setup", type=click.Path(dir_okay=False))
+@paper_option()
+@out_option
+@click.option("--split", is_flag=True, help="Also write one PDF per character.")
+@click.option("--template-dir", type=click.Path(file_okay=False, exists=True),
+              help="Your own templates, used before the bundled ones (same names).")
+def command(setup, paper, out_dir, split, template_dir):
+    """A packet for a table: cover, a sheet per character, reference page and handouts, with bookmarks.
+
+    Large casts are rendered in worker processes; a progress bar shows on a terminal.
+
+    Example: playaid packet setups/table.yaml --paper letter --split
+    """
+    from ..render.packet import PacketError, build_packet
+
+    library = Library()
+    doc = library.load(setup)
+    problems = unique(library.problems())
+    if any(p.is_error for p in problems):
+        print_problems(problems)
+        raise InputError("nothing rendered: fix the problems above")
+    if doc.kind != "setup":
+        raise InputError(f"{setup}: a {doc.kind} file; a packet is made from a setup file listing the cast")
+    bar = _Bar() if sys.stdout.isatty() else None
+    try:
+        files, warnings = build_packet(Path(setup), paper_named(paper), split=split,
+                                       template_dir=Path(template_dir) if template_dir else None,
+                                       progress=bar.update if bar else (lambda done, total: None))
+    except (PacketError, TemplateProblem) as exc:
+        raise InputError(str(exc)) from None
+    finally:
+        if bar:
+            bar.close()
+    for note in warnings:
+        click.echo(f"warning: {note}", err=True)
+    write_all(out_dir, files)
+
+
+class _Bar:
+    """A click progress bar fed with (done, total), opened at the first report."""
+
+    def __init__(self) -> None:
+        self.bar, self.done = None, 0
+
+    def update(self, done: int, total: int) -> None:
+        if self.bar is None:
+            self.bar = click.progressbar(length=total, label="packet").__enter__()
+        self.bar.update(done - self.done)
+        self.done = done
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)

@@ -1,0 +1,104 @@
+"""Character sheets: one typed context per game, rendered by `templates/sheets/<game>.html`.
+
+`sheet_for` builds the context of one character (or a blank one); `render_sheets` lays
+one or more of them out as a PDF; `reference_pdf` renders a game's reference page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from ...documents import Document, Library
+from ...systems import REGISTRY
+from ..html import Templates, page_context
+from ..paper import Paper
+from . import contest, dirt, fight_club, fight_sphere, isolation, sapio
+from .pdf import bookmark_pages, template_document, template_pdf, write
+from .common import Fitter, Header, Namer, slug
+
+BUILDERS: dict[str, Callable[..., Any]] = {
+    "fight-sphere": fight_sphere.build, "isolation": isolation.build, "sapio": sapio.build,
+    "fight-club": fight_club.build, "dirt": dirt.build, "contest": contest.build,
+}
+"""System id → `build(character | None, namer, fitter, setup=None)` giving the game's sheet data."""
+
+GAME_TITLES = {
+    "fight-sphere": "Fight Sphere", "isolation": "Isolation", "sapio": "The Sapio System",
+    "fight-club": "My Fight Club", "dirt": "Games to Play in the Dirt", "contest": "Asset-Dice Contests",
+}
+"""Short titles for a sheet's masthead (the registry's titles are long)."""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Everything one sheet template is given."""
+
+    header: Header
+    game: Any
+    flat: bool
+    blank: bool
+
+
+@dataclass
+class Cast:
+    """The characters a file holds, with the setup they belong to (if any)."""
+
+    system: str
+    members: list[tuple[Any, Any]] = field(default_factory=list)
+    """(character model, setup model or None)."""
+    setup: Any = None
+
+
+def sheet_for(system: str, character: Any | None, *, setup: Any = None, prefix: str | None = None,
+              flat: bool = False, where: str = "", warnings: list[str] | None = None) -> Sheet:
+    """The sheet of `character` of game `system` (None: a blank sheet).
+
+    Form fields are named `prefix_key`; `prefix` defaults to the character's slug, so give
+    each sheet of one PDF its own. Texts that cannot fit are reported into `warnings`.
+    """
+    fit = Fitter(where or (character.name if character else f"blank {system} sheet"))
+    name = character.name if character else ""
+    namer = Namer(prefix or slug(name or "blank"))
+    header = Header(GAME_TITLES[system], system, fit(name, "name", "name"),
+                    fit(getattr(character, "player", "") if character else "", "short", "player"),
+                    REGISTRY[system].title)
+    game = BUILDERS[system](character, namer, fit, setup)
+    if warnings is not None:
+        warnings.extend(fit.warnings)
+    return Sheet(header, game, flat, character is None)
+
+
+def render_sheets(templates: Templates, paper: Paper, sheets: list[Sheet], title: str) -> bytes:
+    """`sheets` (all of one game) laid out as one PDF, each starting a new page."""
+    system = sheets[0].header.system
+    return template_pdf(templates, f"sheets/{system}.html", sheets=sheets, **page_context(paper, title))
+
+
+def render_sheets_paged(templates: Templates, paper: Paper, sheets: list[Sheet], title: str,
+                        ) -> tuple[bytes, list[int], int]:
+    """Like `render_sheets`, with the first page (0-based) of each sheet and the page count."""
+    system = sheets[0].header.system
+    doc = template_document(templates, f"sheets/{system}.html", sheets=sheets, **page_context(paper, title))
+    return write(doc), bookmark_pages(doc), len(doc.pages)
+
+
+def reference_pdf(templates: Templates, paper: Paper, system: str) -> bytes:
+    """The one-page reference of game `system`: how a roll is built and read."""
+    return template_pdf(templates, f"reference/{system}.html", game=GAME_TITLES[system], system=system,
+                            **page_context(paper, f"{GAME_TITLES[system]} — reference"))
+
+
+def cast_of(library: Library, path: Path, doc: Document) -> Cast:
+    """The characters of a valid character or setup document, each with its setup."""
+    system = doc.system.id
+    if doc.kind == "character":
+        return Cast(system, [(doc.model, None)])
+    cast = Cast(system, setup=doc.model)
+    for entry in getattr(doc.model, "characters", []):
+        if isinstance(entry, str):
+            entry = library.load(path.parent / entry).model
+        if entry is not None:
+            cast.members.append((entry, doc.model))
+    return cast

@@ -1,0 +1,143 @@
+"""What every character sheet shares: fitted text, form fields, the page header.
+
+A sheet's context is plain data. Every number is worked out here or by the rules core;
+the templates only place and format what they are given. Text is fitted by a character
+budget per kind of field (`assets/data/sheets/fit.yaml`): shrunk one or two steps, and
+wrapped, never cut; text past the budget still prints in full and earns a warning.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+DATA = Path(__file__).resolve().parents[3] / "assets" / "data" / "sheets" / "fit.yaml"
+
+
+@cache
+def layout() -> dict:
+    """The fitting budgets and row counts of `fit.yaml`."""
+    return yaml.safe_load(DATA.read_text(encoding="utf-8"))
+
+
+def rows(key: str) -> int:
+    """How many rows a list on a sheet offers (`fit.yaml`, `rows:`)."""
+    return int(layout()["rows"][key])
+
+
+@dataclass(frozen=True)
+class Text:
+    """A piece of user text and the CSS class that sets its size (`fit-0/1/2`)."""
+
+    value: str = ""
+    fit: str = "fit-0"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Field:
+    """A value that changes in play: a PDF form field unless the sheet is flat."""
+
+    name: str
+    """Unique within the PDF (prefixed with the sheet's slug); no dots (PDF uses them for nesting)."""
+    value: str = ""
+    lines: int = 1
+    """More than one: a multi-line text area."""
+
+    @property
+    def fillable(self) -> bool:
+        """Whether viewers can draw the value inside a form field.
+
+        Viewers draw a field's value themselves, with a simple single-byte encoding: Greek,
+        Cyrillic, CJK or emoji would come out blank. Such a value is printed as page text in
+        a plain box instead (with our fonts), and written over by hand in play.
+        """
+        try:
+            self.value.encode("latin-1")
+        except UnicodeEncodeError:
+            return False
+        return True
+
+
+@dataclass(frozen=True)
+class Box:
+    """A check box: a PDF check box field unless the sheet is flat."""
+
+    name: str
+    checked: bool = False
+    label: str = ""
+
+
+@dataclass
+class Fitter:
+    """Fits texts to field budgets, collecting a warning per text that cannot fit."""
+
+    where: str
+    """Who the warnings are about, e.g. the character's file."""
+    warnings: list[str] = field(default_factory=list)
+
+    def __call__(self, text: object, kind: str, label: str) -> Text:
+        """`text` with the size class its length needs in a `kind` field (see fit.yaml)."""
+        value = " ".join(str(text or "").split())
+        budget = layout()["fields"][kind]
+        size = len(value)
+        if size <= budget["normal"]:
+            return Text(value, "fit-0")
+        if size <= budget["normal"] * layout()["shrink"]:
+            return Text(value, "fit-1")
+        if size > budget["max"]:
+            self.warnings.append(
+                f"{self.where}: {label} is {size} characters, more than the {budget['max']} its space holds; "
+                "printed small and wrapped, it may push the sheet onto another page — shorten it")
+        return Text(value, "fit-2")
+
+
+def slug(text: str, limit: int = 32) -> str:
+    """A file- and form-field-safe id from a name: ASCII letters, digits and hyphens,
+    cut at a word boundary to at most `limit` characters.
+
+    >>> slug("Dana Okafor"), slug("Ωμέγα"), slug("")
+    ('dana-okafor', 'sheet', 'sheet')
+    """
+    ascii_text = unicodedata.normalize("NFKD", re.sub(r"['’]", "", text)).encode("ascii", "ignore").decode()
+    cleaned = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+    if len(cleaned) > limit:
+        cut = cleaned[:limit + 1]
+        cleaned = cut[:cut.rfind("-")] if "-" in cut else cleaned[:limit]
+    return cleaned.strip("-") or "sheet"
+
+
+@dataclass(frozen=True)
+class Namer:
+    """Form field names for one sheet: `prefix_key`, unique as long as prefixes are."""
+
+    prefix: str
+
+    def field(self, key: str, value: object = "", lines: int = 1) -> Field:
+        return Field(f"{self.prefix}_{key}", "" if value is None else str(value), lines)
+
+    def box(self, key: str, checked: bool = False, label: str = "") -> Box:
+        return Box(f"{self.prefix}_{key}", checked, label)
+
+
+@dataclass(frozen=True)
+class Header:
+    """The top of every sheet: game, character, player, the motif to draw."""
+
+    game: str
+    system: str
+    name: Text
+    player: Text
+    subtitle: str = ""
+
+
+def padded(items: list, count: int, empty) -> list:
+    """`items` followed by `empty(i)` rows up to `count` (never fewer than the items)."""
+    return list(items) + [empty(i) for i in range(len(items), max(count, len(items)))]
