@@ -103,22 +103,24 @@ HOSTILE = ['<b>Bold</b><img src="file:///etc/passwd">', "</style><style>*{color:
 
 
 def test_hostile_names_stay_literal_and_nothing_is_fetched(files, tmp_path, run, monkeypatch):
-    from generator.render.sheets import pdf as sheet_pdf
+    from generator.render import html
 
     asked = []
-    real = sheet_pdf.local_fetcher
+    real = html.local_fetcher
 
     def recording(roots):
+        from weasyprint.urls import URLFetcher
+
         inner = real(roots)
 
-        class Recorder:
+        class Recorder(URLFetcher):
             def fetch(self, url, headers=None):
                 asked.append(url)
                 return inner.fetch(url, headers)
 
         return Recorder()
 
-    monkeypatch.setattr(sheet_pdf, "local_fetcher", recording)
+    monkeypatch.setattr(html, "local_fetcher", recording)
     for i, text in enumerate(HOSTILE):
         files.write(f"h{i}.yaml", "system: dirt\nname: 'x'\nstats: {mental: 3, physical: 3, social: 3}\n"
                                   "job: Roofer\nhobby: Skating\n")
@@ -190,10 +192,9 @@ def test_a_scene_file_is_refused_with_what_to_name_instead(tmp_path, run):
 def test_the_sheet_fetcher_serves_css_typed_and_refuses_anything_else():
     from weasyprint.urls import URLFetchingError
 
-    from generator.render.html import TEMPLATES
-    from generator.render.sheets.pdf import typed_fetcher
+    from generator.render.html import TEMPLATES, local_fetcher
 
-    fetcher = typed_fetcher([TEMPLATES])
+    fetcher = local_fetcher([TEMPLATES])
     assert fetcher.fetch((TEMPLATES / "sheets" / "sheet.css").as_uri()).content_type == "text/css"
     for url in ("file:///etc/passwd", "http://127.0.0.1/x.css"):
         with pytest.raises(URLFetchingError):

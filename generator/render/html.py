@@ -124,14 +124,22 @@ def local_fetcher(template_roots: list[Path]):
 logging.getLogger("weasyprint").setLevel(logging.ERROR)
 
 
-def html_to_pdf(html: str, template_roots: list[Path] | None = None) -> bytes:
-    """Lay out `html` (relative URLs resolve against the first template root) as PDF bytes.
-
-    Output is byte-for-byte reproducible: a fixed document identifier and no dates.
-    """
+def layout(html: str, template_roots: list[Path] | None = None):
+    """`html` laid out by WeasyPrint (relative URLs resolve against the first template
+    root); its pages can be inspected before anything is written."""
     from weasyprint import HTML
 
     roots = template_roots or [TEMPLATES]
     base = roots[0].resolve().as_uri() + "/"
-    document = HTML(string=html, base_url=base, url_fetcher=local_fetcher(roots))
-    return document.write_pdf(pdf_identifier=b"playaid", pdf_forms=True, uncompressed_pdf=False)
+    return HTML(string=html, base_url=base, url_fetcher=local_fetcher(roots)).render(pdf_forms=True)
+
+
+def pdf_bytes(document) -> bytes:
+    """A laid-out document as PDF bytes, byte-for-byte reproducible: a fixed document
+    identifier and no dates."""
+    return document.write_pdf(pdf_identifier=b"playaid", pdf_forms=True)
+
+
+def html_to_pdf(html: str, template_roots: list[Path] | None = None) -> bytes:
+    """`html` laid out and written as PDF bytes."""
+    return pdf_bytes(layout(html, template_roots))

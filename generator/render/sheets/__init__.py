@@ -15,7 +15,8 @@ from ...systems import REGISTRY
 from ..html import Templates, page_context
 from ..paper import Paper
 from . import contest, dirt, fight_club, fight_sphere, isolation, sapio
-from .pdf import bookmark_pages, template_document, template_pdf, write
+from ..html import pdf_bytes
+from .pdf import bookmark_pages, template_document, template_pdf
 from .common import Fitter, Header, Namer, slug
 
 BUILDERS: dict[str, Callable[..., Any]] = {
@@ -81,7 +82,7 @@ def render_sheets_paged(templates: Templates, paper: Paper, sheets: list[Sheet],
     """Like `render_sheets`, with the first page (0-based) of each sheet and the page count."""
     system = sheets[0].header.system
     doc = template_document(templates, f"sheets/{system}.html", sheets=sheets, **page_context(paper, title))
-    return write(doc), bookmark_pages(doc), len(doc.pages)
+    return pdf_bytes(doc), bookmark_pages(doc), len(doc.pages)
 
 
 def reference_pdf(templates: Templates, paper: Paper, system: str) -> bytes:
