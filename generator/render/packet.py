@@ -30,17 +30,39 @@ class Handout:
     """A section every packet of a game gets: a bookmark title and how to make its PDF."""
 
     title: str
-    make: Callable[[object, Paper, Templates], bytes]
-    """(setup model, paper, templates) → PDF bytes."""
+    make: Callable[[Path, Paper, Templates], bytes]
+    """(setup file, paper, templates) → PDF bytes."""
 
 
 def _reference(system: str) -> Handout:
     return Handout("Reference", lambda setup, paper, templates: reference_pdf(templates, paper, system))
 
 
-HANDOUTS: dict[str, list[Handout]] = {system: [_reference(system)] for system in GAME_TITLES}
-"""Per game, the handouts a packet holds after the sheets, in order. Other features add
-theirs: `HANDOUTS["sapio"].append(Handout("Odds", make_odds))`."""
+def _odds(system: str) -> Handout:
+    def make(setup: Path, paper: Paper, templates: Templates) -> bytes:
+        from ..odds.handout import handout_pdf
+
+        return handout_pdf(system, paper)
+
+    return Handout("Rules at a glance" if system == "fight-club" else "Odds", make)
+
+
+def _map(setup: Path, paper: Paper, templates: Templates) -> bytes:
+    from .maps import map_pdf
+
+    return map_pdf(setup, paper.id)
+
+
+def _deck(setup: Path, paper: Paper, templates: Templates) -> bytes:
+    from .cards import deck_pdf
+
+    return deck_pdf(paper.id)
+
+
+HANDOUTS: dict[str, list[Handout]] = {system: [_reference(system), _odds(system)] for system in GAME_TITLES}
+"""Per game, the handouts a packet holds after the sheets, in order."""
+HANDOUTS["isolation"].append(Handout("Relationship map", _map))
+HANDOUTS["fight-club"].append(Handout("Frustration deck", _deck))
 
 
 class PacketError(Exception):
@@ -105,7 +127,7 @@ def build_packet(setup_path: Path, paper: Paper, *, template_dir: Path | None = 
         progress(done, total)
     outline.append(characters)
     for h in handouts:
-        outline.append(Section(h.title, merger.append(h.make(setup, paper, templates))))
+        outline.append(Section(h.title, merger.append(h.make(setup_path, paper, templates))))
         done += 1
         progress(done, total)
     files = {f"{slug(setup.name)}-packet.pdf": merger.finish(outline), **singles}
