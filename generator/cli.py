@@ -170,5 +170,10 @@ def demo(out_dir: str, paper: str) -> None:
         click.echo(f"wrote {path}")
 
 
+from .commands import net  # noqa: E402  (registered after the core commands)
+
+cli.add_command(net.command)
+
+
 def main() -> None:
     cli(prog_name="playaid")

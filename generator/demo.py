@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Callable
 
+from .commands.net import net_demo
 from .documents import Library, expand
 from .outputs import OutputFolder
 from .problems import format_path, unique
@@ -69,4 +70,5 @@ def run_demo(out: OutputFolder, paper: str, progress: Callable[[str], None] = la
         out.write_text("validation-report.json", json.dumps(rows, indent=2, ensure_ascii=False) + "\n"),
         out.write_text("example-rolls.txt", roll_transcripts([f for f, r in zip(files, rows) if r["kind"] == "scene"])),
     ]
+    written += net_demo(out, paper)
     return written
