@@ -17,7 +17,9 @@ def write_pdf(pages: list[Page], title: str) -> bytes:
     """The pages as one PDF; the same pages always give the same bytes."""
     fonts.register_reportlab()
     buffer = io.BytesIO()
-    c = pdfcanvas.Canvas(buffer, pagesize=(pages[0].width * MM, pages[0].height * MM), invariant=1)
+    # The initial font is ours too: ReportLab would otherwise name Helvetica, unembedded.
+    c = pdfcanvas.Canvas(buffer, pagesize=(pages[0].width * MM, pages[0].height * MM), invariant=1,
+                         initialFontName=fonts.SANS.name, initialFontSize=8)
     c.setTitle(title)
     c.setAuthor("playaid")
     c.setCreator("playaid net")
