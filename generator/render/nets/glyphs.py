@@ -30,7 +30,7 @@ def spare() -> Group:
 
 
 def spiral() -> Group:
-    turns, steps = 2.25, 90
+    turns, steps = 2.25, 54
     end = math.pi / 2  # the outer end sits at the top, so the coil shows which way is up
     points: list[Point] = []
     for i in range(steps + 1):

@@ -11,11 +11,24 @@ from reportlab.pdfgen import canvas as pdfcanvas
 from .. import fonts
 from ..paper import MM
 from .drawing import Circle, Group, Item, Page, Path, Style, Text
+from .words import register, text_runs
 
 
 def write_pdf(pages: list[Page], title: str) -> bytes:
     """The pages as one PDF; the same pages always give the same bytes."""
-    fonts.register_reportlab()
+    from reportlab import rl_config
+
+    register(fonts.SANS)
+    # ASCII85 text encoding of streams is slow in ReportLab's pure-Python path and only
+    # grows the file; binary streams are just as valid. Restored for other renderers.
+    saved, rl_config.useA85 = rl_config.useA85, 0
+    try:
+        return _document(pages, title)
+    finally:
+        rl_config.useA85 = saved
+
+
+def _document(pages: list[Page], title: str) -> bytes:
     buffer = io.BytesIO()
     # The initial font is ours too: ReportLab would otherwise name Helvetica, unembedded.
     c = pdfcanvas.Canvas(buffer, pagesize=(pages[0].width * MM, pages[0].height * MM), invariant=1,
@@ -66,8 +79,7 @@ def _paint(c, style: Style, draw) -> None:
 
 
 def _text(c, item: Text) -> None:
-    face = fonts.SANS_BOLD if item.bold else fonts.SANS
-    parts = fonts.runs(item.text, face)
+    parts = text_runs(item.text, item.bold)
     width = sum(stringWidth(t, f.name, item.size) for f, t in parts)
     x = item.at[0] * MM - {"start": 0, "middle": width / 2, "end": width}[item.anchor]
     c.setFillColor(HexColor(item.color))
