@@ -33,16 +33,19 @@ def main() -> None:
     from generator.systems.sapio import default_die
 
     die = default_die()
+    # (what, die, paper, edge, draw); the first case runs cold: fonts, geometry, packing
     cases = [
-        (f"Spiral die PDF, A4 page of {per_page(die, 'a4')} at 20 mm", lambda: nets_pdf(die, "a4")),
-        (f"Spiral die PDF, A4 page of {per_page(die, 'a4', 12)} at 12 mm", lambda: nets_pdf(die, "a4", edge=12)),
-        ("Spiral die SVG, A4 page at 20 mm", lambda: nets_svgs(die, "a4")),
-        (f"green d6 PDF, A4 page of {per_page(D6('green'), 'a4')} at 25 mm", lambda: nets_pdf(D6("green"), "a4")),
+        ("Spiral die PDF, A4 at 20 mm", die, "a4", 20, nets_pdf),
+        ("Spiral die PDF, A4 at 12 mm", die, "a4", 12, nets_pdf),
+        ("Spiral die PDF, Letter at 15 mm", die, "letter", 15, nets_pdf),
+        ("Spiral die SVG, A4 at 20 mm", die, "a4", 20, nets_svgs),
+        ("green d6 PDF, A4 at 25 mm", D6("green"), "a4", 25, nets_pdf),
     ]
-    print(f"target: one page under {TARGET} s")
-    for name, make in cases:
-        first, median = timed(make)
-        print(f"{name:<42} first {first:6.3f} s  then {median:6.3f} s  "
+    print(f"target: one page under {TARGET} s; 'first' is the first such page in this process")
+    for name, chosen, paper, edge, draw in cases:
+        first, median = timed(lambda: draw(chosen, paper, None, edge))
+        fits = per_page(chosen, paper, edge)
+        print(f"{name:<33} {fits:2} nets  first {first:6.3f} s  then {median:6.3f} s  "
               f"ratio to target {max(first, median) / TARGET:5.2f}")
 
 

@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import re
+import xml.etree.ElementTree as ET
+
 import pikepdf
 import pytest
 
 from conftest import SHARED_EXAMPLES
 from generator.commands.net import net_demo
 from generator.outputs import OutputFolder
-from generator.render.nets import D6, nets_pdf, per_page
+from generator.render.nets import D6, nets_pdf, nets_svgs, per_page
 from generator.systems.sapio.spiral_die import default_die
 from pdfs import assert_printable, page_sizes_mm, text
+from test_net_geometry import NS, points
+
+
+def inside(p, poly) -> bool:
+    """Whether point p lies inside the convex polygon (either winding)."""
+    signs = [(q[0] - o[0]) * (p[1] - o[1]) - (q[1] - o[1]) * (p[0] - o[0]) for o, q in zip(poly, [*poly[1:], poly[0]])]
+    return all(s >= 0 for s in signs) or all(s <= 0 for s in signs)
 
 GOOD_FACES = "system: sapio\nkind: dice\nfaces:\n" + "".join(f"  - {f}\n" for f in
     ["[]", "[]", "[spiral]", "[spare]", "[hit]", "[hit]", "[hit]", "[hit, spare]", "[hit, spiral]",
@@ -25,8 +35,8 @@ def test_a_page_of_spiral_dice_is_printable_with_its_legend(tmp_path, run):
     assert_printable(pdf)
     assert page_sizes_mm(pdf) == [pytest.approx((210, 297), abs=0.01)]
     words = text(pdf)
-    for needed in ("cut solid —", "fold dashed —", "glue grey", "print at 100%", "50 mm", "Spiral die 1",
-                   "Spiral die 2", "Hit:", "Spare:", "Spiral:"):
+    for needed in ("cut solid —", "fold dashed —", "glue grey", "print at 100%", "50 mm", "nets 1–3 of 3",
+                   "Hit:", "Spare:", "Spiral:"):
         assert needed in words, needed
 
 
@@ -48,7 +58,20 @@ def test_count_fills_as_many_pages_as_needed_on_letter(tmp_path, run):
     fit = per_page(default_die(), "letter", 15)
     sizes = page_sizes_mm(pdf)
     assert len(sizes) == -(-5 // fit) and sizes[0] == pytest.approx((215.9, 279.4), abs=0.01)
-    assert "Spiral die 5" in text(pdf) and "Spiral die 6" not in text(pdf)
+    assert "of 5, edge 15 mm" in text(pdf, len(sizes) - 1)
+    assert f"nets 1–{fit} of 5" in text(pdf, 0)
+
+
+def test_each_net_is_numbered_on_one_of_its_glue_tabs(tmp_path):
+    [svg] = nets_svgs(default_die(), "a4", 3)
+    root = ET.fromstring(svg)
+    height = float(root.get("viewBox").split()[3])
+    for number, net in enumerate(root.iterfind(".//svg:g[@class='net']", NS), 1):
+        [label] = net.findall("svg:text", NS)
+        assert label.text == str(number)
+        x, y = float(label.get("x")), float(label.get("y"))
+        tabs = [points(p.get("d"), height) for p in net.iterfind("svg:g[@class='glue-tabs']/svg:path", NS)]
+        assert any(inside((x, height - y), tab) for tab in tabs)
 
 
 def test_the_shared_example_face_file_is_accepted(tmp_path, run):
@@ -110,12 +133,16 @@ def test_an_edge_outside_the_range_is_a_usage_error(tmp_path, run, edge):
     assert not (tmp_path / "out").exists()
 
 
-def test_an_edge_too_large_for_the_paper_names_the_largest_that_fits(tmp_path, run):
-    result = run("net", "--edge", 45, "--out", tmp_path / "out")
+@pytest.mark.parametrize("die", ["spiral", "d6"])
+def test_an_edge_too_large_for_the_paper_names_the_largest_that_fits(tmp_path, run, die):
+    result = run("net", "--die", die, "--edge", 60, "--out", tmp_path / "out")
     assert result.exit_code == 1
-    assert "does not fit on A4; the largest edge that fits is 28.7 mm" in result.output
+    largest = re.search(r"does not fit on A4; the largest edge that fits is (\d+\.\d) mm", result.output)
+    assert largest, result.output
     assert not (tmp_path / "out").exists()
-    assert run("net", "--edge", 28.7, "--count", 1, "--out", tmp_path / "out").exit_code == 0
+    just_over = float(largest[1]) + 0.2
+    assert run("net", "--die", die, "--edge", just_over, "--out", tmp_path / "out").exit_code == 1
+    assert run("net", "--die", die, "--edge", largest[1], "--out", tmp_path / "out").exit_code == 0
 
 
 @pytest.mark.parametrize("args", [["--color", "red"], ["--die", "d6", "--faces", "x.yaml"], ["--die", "d8"]])

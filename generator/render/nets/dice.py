@@ -4,25 +4,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path as FsPath
-
-import yaml
-
 from ...systems.sapio.spiral_die import SpiralDie
 from . import glyphs
+from .data import settings
 from .drawing import Group, Item, Path, Style, transform
 from .placement import balanced, spiral_strength
 from .solid import Solid, cube, dodecahedron
-
-DATA = FsPath(__file__).resolve().parents[3] / "assets" / "data" / "nets" / "nets.yaml"
-
-
-@cache
-def settings() -> dict:
-    """Sizes and line styles of every net, from `assets/data/nets/nets.yaml`."""
-    return yaml.safe_load(DATA.read_text(encoding="utf-8"))
-
 
 @dataclass(frozen=True)
 class D6:

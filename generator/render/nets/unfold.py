@@ -1,10 +1,11 @@
 """Unfolding a solid into a flat net with glue tabs, at edge 1.
 
-The fold edges are a spanning tree of the solid's face adjacency: the top face with all
-its neighbours, the bottom face with all of its own, then the first edge that joins the
-two (for the dodecahedron the classic two-flower net, for the cube the cross). Every
-other edge of the solid is a seam, cut open on the net: it shows up twice on the net's
-border and gets exactly one glue tab, on whichever side has room.
+The fold edges are a spanning tree of the solid's face adjacency: the one the data file
+lists (for the dodecahedron, the tree that fits the most nets on a page), else the top
+face with all its neighbours, the bottom face with all of its own, and the first edge
+joining the two (the classic two-flower net; for the cube, the cross). Every other edge
+of the solid is a seam, cut open on the net: it shows up twice on the net's border and
+gets exactly one glue tab, on whichever side has room.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
+from .data import settings
 from .planar import Point, overlaps, rotate
 from .solid import Solid, Vec, cross, dot, sub, unit
 
@@ -82,8 +84,37 @@ class Net:
                    tuple(u + angle for u in self.up), self.folds, seams)
 
 
-def spanning_tree(solid: Solid) -> tuple[tuple[int, int], ...]:
-    """The fold edges: top with its neighbours, bottom with its, then one joining edge."""
+def spanning_trees(solid: Solid) -> list[tuple[tuple[int, int], ...]]:
+    """The fold trees to try: the data file's for this solid (if any), then the two-flower tree.
+
+    The listed tree packs more nets on a page at the usual edges; the two flowers make a
+    squatter net that still fits at the largest edges.
+    """
+    trees = []
+    for listed in settings()["folds"].get(solid.name, []):
+        tree = tuple(sorted(tuple(sorted(e)) for e in listed))
+        # The data is part of the program: a tree that is not one is a bug, not input.
+        if len(tree) != len(solid.faces) - 1 or not set(tree) <= set(solid.edges) or _joined(tree) != len(solid.faces):
+            raise RuntimeError(f"a fold tree of the {solid.name} in the nets data is not a spanning tree")
+        trees.append(tree)
+    return trees + [flower_tree(solid)]
+
+
+def _joined(tree) -> int:
+    """How many faces the edges of `tree` connect to face 0."""
+    reached, frontier = {0}, [0]
+    while frontier:
+        f = frontier.pop()
+        for a, b in tree:
+            for g in ((b,) if a == f else (a,) if b == f else ()):
+                if g not in reached:
+                    reached.add(g)
+                    frontier.append(g)
+    return len(reached)
+
+
+def flower_tree(solid: Solid) -> tuple[tuple[int, int], ...]:
+    """Top with its neighbours, bottom with its, then one joining edge (the cube: a cross)."""
     top, bottom = 0, solid.opposite(0)
     ranked = [e for e in solid.edges if top in e] + [e for e in solid.edges if bottom in e]
     ranked += [e for e in solid.edges if e not in ranked]
@@ -112,11 +143,10 @@ def _flat(solid: Solid, f: int) -> tuple[list[Point], Vec, Vec]:
 
 
 @cache
-def unfold(solid: Solid, tab_height: float, tab_angle_deg: float) -> Net:
-    """The solid's net at edge 1: faces, folds, and one tab per seam, no two pieces overlapping."""
+def unfold(solid: Solid, tree: tuple[tuple[int, int], ...], tab_height: float, tab_angle_deg: float) -> Net:
+    """The solid's net along the fold `tree` at edge 1: faces, folds, one tab per seam, nothing overlapping."""
     from .placement import up_vectors
 
-    tree = spanning_tree(solid)
     ups = up_vectors(solid)
     placed: dict[int, list[Point]] = {}
     up: dict[int, float] = {}
