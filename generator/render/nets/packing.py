@@ -34,30 +34,39 @@ class Profiles:
 
 
 def _reach(pieces: list[tuple[Point, ...]], strips: int) -> tuple[list, list]:
-    """Per vertical strip of width STRIP from x = 0: the lowest and highest point of any piece."""
+    """Per vertical strip of width STRIP from x = 0: the lowest and highest point of any piece.
+
+    A convex piece's extremes over a strip lie on the strip's two borders or at a corner
+    inside it, so each border is cut once and shared by the strips on either side.
+    """
     low: list[float | None] = [None] * strips
     high: list[float | None] = [None] * strips
+
+    def widen(i: int, lo: float, hi: float) -> None:
+        low[i] = lo if low[i] is None or lo < low[i] else low[i]
+        high[i] = hi if high[i] is None or hi > high[i] else high[i]
+
     for piece in pieces:
         xs = [p[0] for p in piece]
-        first, last = int(min(xs) / STRIP), min(strips - 1, int(max(xs) / STRIP))
+        x0, x1 = min(xs), max(xs)
+        first, last = int(x0 / STRIP), min(strips - 1, int(x1 / STRIP))
+        spans = [_cut(piece, min(x1, max(x0, k * STRIP))) for k in range(first, last + 2)]
         for i in range(first, last + 1):
-            a, b = max(i * STRIP, min(xs)), min((i + 1) * STRIP, max(xs))
-            ys = [y for x, y in piece if a <= x <= b]
-            for x in (a, b):
-                ys += _cut(piece, x)
-            lo, hi = min(ys), max(ys)
-            low[i] = lo if low[i] is None else min(low[i], lo)
-            high[i] = hi if high[i] is None else max(high[i], hi)
+            (a, b), (c, d) = spans[i - first], spans[i + 1 - first]
+            widen(i, min(a, c), max(b, d))
+        for x, y in piece:
+            widen(min(last, int(x / STRIP)), y, y)
     return low, high
 
 
-def _cut(piece: tuple[Point, ...], x: float) -> list[float]:
-    """Where the vertical line at x crosses the border of a convex piece."""
-    ys = []
+def _cut(piece: tuple[Point, ...], x: float) -> tuple[float, float]:
+    """The lowest and highest point where the vertical line at x meets a convex piece."""
+    lo, hi = math.inf, -math.inf
     for (x1, y1), (x2, y2) in zip(piece, [*piece[1:], piece[0]]):
-        if (x1 - x) * (x2 - x) <= 0 and x1 != x2:
-            ys.append(y1 + (y2 - y1) * (x - x1) / (x2 - x1))
-    return ys
+        if (x1 - x) * (x2 - x) <= 0:
+            ys = (y1, y2) if x1 == x2 else (y1 + (y2 - y1) * (x - x1) / (x2 - x1),)
+            lo, hi = min(lo, *ys), max(hi, *ys)
+    return lo, hi
 
 
 @cache
