@@ -1,7 +1,6 @@
-"""Pages of nets: as many as fit in a grid inside the printable area, each numbered.
+"""Pages of nets: as many as fit inside the printable area, in rows, each net numbered.
 
-Every page has a title at the top and, at the bottom, the line legend, a 50 mm scale
-bar with "print at 100%", and a legend of what the faces show.
+The page's title and legends are in `legend`.
 """
 
 from __future__ import annotations
@@ -11,20 +10,12 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..paper import Paper
-from .dice import D6Faces, SpiralFaces, mark, placed_art, settings
-from .drawing import Group, Item, Page, Path, Style, Text, transform
-from .glyphs import SYMBOLS
+from .dice import D6Faces, SpiralFaces, placed_art, settings
+from .drawing import Group, Page, Path, Style, Text
+from .legend import footer, header
 from .packing import row_plans
 from .solid import Solid
 from .unfold import Net, spanning_trees, unfold
-from .words import text_width
-
-MEANINGS = {
-    "hit": "Hit: progress; meet the TN to succeed",
-    "spare": "Spare: a helpful effect; cancels a Spiral",
-    "spiral": "Spiral: a complication; cancels a Spare",
-}
-
 
 class TooLarge(ValueError):
     """No net of this edge fits on the paper."""
@@ -174,62 +165,3 @@ def tab_label(net: Net, number: int, edge: float) -> Text:
     size = min(8.0, 2.1 * height)
     cx, cy = sum(p[0] for p in tab) / 4, sum(p[1] for p in tab) / 4
     return Text((cx, cy - size * 0.36 * 25.4 / 72), str(number), size, bold=True, anchor="middle")
-
-
-def header(faces, paper: Paper, numbers: range, count: int, edge: float) -> list[Item]:
-    top = paper.height_mm - paper.margin_mm - 5
-    which = f"net {numbers[0]}" if len(numbers) == 1 else f"nets {numbers[0]}–{numbers[-1]}"
-    title = f"{faces.title}: {which} of {count}, edge {edge:g} mm"
-    note = ("opposite faces pair strong with weak" if faces.kind == "spiral" else "opposite faces add up to 7")
-    return [Text((paper.margin_mm, top), title, 11, bold=True),
-            Text((paper.width_mm - paper.margin_mm, top + 1.4), "print at 100% · each net's number is on a glue tab",
-                 7.5, anchor="end"),
-            Text((paper.width_mm - paper.margin_mm, top - 2.2), f"fold printed side out · {note}", 7.5,
-                 anchor="end")]
-
-
-def footer(faces, paper: Paper) -> list[Item]:
-    """Line legend and scale bar on one row, the meaning of the faces on the row below."""
-    s, m = settings(), paper.margin_mm
-    lines, ink = s["lines"], s["lines"]["ink"]
-    row = m + s["footer"] - 7
-    x = m
-    items: list[Item] = []
-    samples = [("cut solid", Style(stroke=ink, width=lines["cut"])),
-               ("fold dashed", Style(stroke=ink, width=lines["fold"], dash=tuple(lines["fold_dash"]))),
-               ("glue grey", Style(fill=lines["glue"]))]
-    for i, (words, style) in enumerate(samples):
-        if style.fill:
-            items.append(Path(((x, row - 0.6), (x + 8, row - 0.6), (x + 8, row + 2.4), (x, row + 2.4)), style))
-        else:
-            items.append(Path(((x, row + 0.9), (x + 8, row + 0.9)), style, closed=False))
-        text = words + (" —" if i < 2 else "")
-        items.append(Text((x + 10, row), text, 8))
-        x += 12 + text_width(text, 8)
-    bar_x = paper.width_mm - m - s["scale_bar"]
-    items.append(Path(((bar_x, row + 1), (bar_x + s["scale_bar"], row + 1)), Style(stroke=ink, width=0.4),
-                      closed=False, attrs=(("data-role", "scale-bar"),)))
-    for k in range(0, s["scale_bar"] + 1, 10):
-        items.append(Path(((bar_x + k, row + 1), (bar_x + k, row + (3 if k % 50 == 0 else 2.2))),
-                          Style(stroke=ink, width=0.3), closed=False))
-    items.append(Text((bar_x + s["scale_bar"] / 2, row - 3.2), "50 mm: print at 100%, no fit-to-page", 7,
-                      anchor="middle"))
-    items += legend(faces, m, m + 4)
-    return items
-
-
-def legend(faces, x: float, y: float) -> list[Item]:
-    """What the faces show: the three symbols, or the coloured d6's mark."""
-    if faces.kind == "spiral":
-        out: list[Item] = []
-        for name in ("hit", "spare", "spiral"):
-            out += transform([SYMBOLS[name]()], (x + 2.2, y + 1.1), 2.2, 0.0)
-            out.append(Text((x + 5.5, y), MEANINGS[name], 7.5))
-            x += 8 + text_width(MEANINGS[name], 7.5)
-        return out
-    if not faces.look:
-        return [Text((x, y), "Plain d6: pips only. Fold printed side out and glue each tab under its neighbour.", 7.5)]
-    which = "even faces (2, 4, 6)" if faces.look["marks"] == "even" else "odd faces (1, 3, 5)"
-    shape = "circled" if faces.look["mark"] == "circle" else "framed by a dashed square"
-    return [*transform([mark(faces.look["mark"], faces.look["ink"])], (x + 2.5, y + 1.1), 2.4, 0.0),
-            Text((x + 7, y), f"{faces.title}: {which} {shape}, so the count reads at a glance", 7.5)]
