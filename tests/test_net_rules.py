@@ -159,3 +159,29 @@ def test_coloured_d6_mark_their_faces_by_shape(color, marked, shape):
         else:
             assert not marks
     assert seen == marked
+
+
+@pytest.mark.parametrize("edge", [10, 20])
+def test_symbols_sit_centred_inside_the_safe_inset(edge):
+    from test_net_geometry import points
+
+    svg = nets_svgs(default_die(), "a4", 1, edge)[0]
+    root = ET.fromstring(svg)
+    height = float(root.get("viewBox").split()[3])
+    safe = edge * (1 / (2 * math.tan(math.pi / 5)) - 0.14)
+    checked = 0
+    for g in root.iterfind(".//svg:g[@class='face']", NS):
+        corners = points(g.find("svg:path", NS).get("d"), height)
+        cx, cy = sum(p[0] for p in corners) / 5, sum(p[1] for p in corners) / 5
+        strokes = list(g.iterfind(".//svg:g[@data-symbol]/svg:path", NS))
+        art = [p for s in strokes for p in points(s.get("d"), height)]
+        if not art:
+            continue
+        checked += 1
+        for s in strokes:  # every point, with half its line's width, inside the safe circle
+            half = float(s.get("stroke-width", 0)) / 2
+            assert max(math.dist(p, (cx, cy)) for p in points(s.get("d"), height)) + half <= safe + 1e-3
+        xs, ys = [p[0] for p in art], [p[1] for p in art]
+        # centred: the art's middle is near the face's centre (a third of the safe radius)
+        assert math.dist(((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), (cx, cy)) < safe / 3
+    assert checked == 10  # two faces of the default die are blank

@@ -23,9 +23,10 @@ def hit() -> Group:
 
 
 def spare() -> Group:
-    stroke = Style(stroke=INK, width=0.3, rounded=True)
-    arms = Path(((-0.62, 0.8), (0.0, 0.08), (0.62, 0.8)), stroke, closed=False)
-    stem = Path(((0.0, 0.08), (0.0, -0.9)), stroke, closed=False)
+    # Every point plus half the stroke stays within radius 1, like the other symbols.
+    stroke = Style(stroke=INK, width=0.28, rounded=True)
+    arms = Path(((-0.55, 0.66), (0.0, 0.06), (0.55, 0.66)), stroke, closed=False)
+    stem = Path(((0.0, 0.06), (0.0, -0.86)), stroke, closed=False)
     return Group("spare", [arms, stem], (("data-symbol", "spare"),))
 
 
@@ -35,7 +36,7 @@ def spiral() -> Group:
     points: list[Point] = []
     for i in range(steps + 1):
         t = i / steps
-        r = 0.1 + 0.82 * t
+        r = 0.1 + 0.8 * t
         a = end - 2 * math.pi * turns * (1 - t)
         points.append((r * math.cos(a), r * math.sin(a)))
     coil = Path(tuple(points), Style(stroke=INK, width=0.17, rounded=True), closed=False)
