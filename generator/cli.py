@@ -171,10 +171,11 @@ def demo(out_dir: str, paper: str) -> None:
         click.echo(f"wrote {path}")
 
 
-from .commands import deck, odds, packet, pregen, sheet  # noqa: E402  (commands use the helpers above)
+from .commands import deck, net, odds, packet, pregen, sheet  # noqa: E402  (commands use the helpers above)
 from .commands import map as map_command  # noqa: E402
 
-for _command in (sheet.command, packet.command, pregen.command, deck.command, map_command.command, odds.command):
+for _command in (sheet.command, packet.command, pregen.command, deck.command, net.command, map_command.command,
+                 odds.command):
     cli.add_command(_command)
 
 

@@ -73,6 +73,12 @@ def _deck(out: OutputFolder, paper: str) -> list[Path]:
     return _write(out, demo_outputs(paper))
 
 
+def _nets(out: OutputFolder, paper: str) -> list[Path]:
+    from .commands.net import net_demo
+
+    return net_demo(out, paper)
+
+
 def _maps(out: OutputFolder, paper: str) -> list[Path]:
     from .commands.map import demo_outputs
 
@@ -102,6 +108,7 @@ STEPS = (
     ("odds handouts", _odds),
     ("pre-built characters", _pregens),
     ("card deck, tokens, Tabletop Simulator sheets", _deck),
+    ("paper dice", _nets),
     ("Isolation map worksheets", _maps),
 )
 """What the demo makes after the validation report and the example rolls, in order."""

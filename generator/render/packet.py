@@ -59,10 +59,29 @@ def _deck(setup: Path, paper: Paper, templates: Templates) -> bytes:
     return deck_pdf(paper.id)
 
 
+def _dice(*colours: str | None) -> Handout:
+    """A page of paper dice per entry: "spiral" a Spiral die, else a d6 of that colour (None plain)."""
+
+    def make(setup: Path, paper: Paper, templates: Templates) -> bytes:
+        from .merge import Merger
+        from .nets import D6, nets_pdf
+        from ..systems.sapio.spiral_die import default_die
+
+        merger = Merger()
+        for colour in colours:
+            merger.append(nets_pdf(default_die() if colour == "spiral" else D6(colour), paper))
+        return merger.finish([])
+
+    return Handout("Paper dice", make)
+
+
 HANDOUTS: dict[str, list[Handout]] = {system: [_reference(system), _odds(system)] for system in GAME_TITLES}
 """Per game, the handouts a packet holds after the sheets, in order."""
-HANDOUTS["isolation"].append(Handout("Relationship map", _map))
+HANDOUTS["isolation"] += [Handout("Relationship map", _map), _dice("green", "red")]
 HANDOUTS["fight-club"].append(Handout("Frustration deck", _deck))
+HANDOUTS["sapio"].append(_dice("spiral"))
+HANDOUTS["fight-sphere"].append(_dice(None))
+HANDOUTS["dirt"].append(_dice(None))
 
 
 class PacketError(Exception):

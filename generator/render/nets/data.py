@@ -1,0 +1,16 @@
+"""The nets' data file, `assets/data/nets/nets.yaml`: sizes, tabs, fold trees, line styles."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+DATA = Path(__file__).resolve().parents[3] / "assets" / "data" / "nets" / "nets.yaml"
+
+
+@cache
+def settings() -> dict:
+    """Sizes and line styles of every net, from `assets/data/nets/nets.yaml`."""
+    return yaml.safe_load(DATA.read_text(encoding="utf-8"))

@@ -1,0 +1,89 @@
+"""Pages of nets as a vector PDF (ReportLab), text in the bundled fonts."""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen import canvas as pdfcanvas
+
+from .. import fonts
+from ..paper import MM
+from .drawing import Circle, Group, Item, Page, Path, Style, Text
+from .words import register, text_runs
+
+
+def write_pdf(pages: list[Page], title: str) -> bytes:
+    """The pages as one PDF; the same pages always give the same bytes."""
+    from reportlab import rl_config
+
+    register(fonts.SANS)
+    # ASCII85 text encoding of streams is slow in ReportLab's pure-Python path and only
+    # grows the file; binary streams are just as valid. Restored for other renderers.
+    saved, rl_config.useA85 = rl_config.useA85, 0
+    try:
+        return _document(pages, title)
+    finally:
+        rl_config.useA85 = saved
+
+
+def _document(pages: list[Page], title: str) -> bytes:
+    buffer = io.BytesIO()
+    # The initial font is ours too: ReportLab would otherwise name Helvetica, unembedded.
+    c = pdfcanvas.Canvas(buffer, pagesize=(pages[0].width * MM, pages[0].height * MM), invariant=1,
+                         initialFontName=fonts.SANS.name, initialFontSize=8)
+    c.setTitle(title)
+    c.setAuthor("playaid")
+    c.setCreator("playaid net")
+    for page in pages:
+        c.setPageSize((page.width * MM, page.height * MM))
+        for item in page.items:
+            _draw(c, item)
+        c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+def _draw(c, item: Item) -> None:
+    if isinstance(item, Group):
+        for child in item.items:
+            _draw(c, child)
+    elif isinstance(item, Path):
+        path = c.beginPath()
+        path.moveTo(item.points[0][0] * MM, item.points[0][1] * MM)
+        for x, y in item.points[1:]:
+            path.lineTo(x * MM, y * MM)
+        if item.closed:
+            path.close()
+        _paint(c, item.style, lambda stroke, fill: c.drawPath(path, stroke=stroke, fill=fill))
+    elif isinstance(item, Circle):
+        x, y = item.centre
+        _paint(c, item.style, lambda stroke, fill: c.circle(x * MM, y * MM, item.radius * MM, stroke=stroke, fill=fill))
+    elif isinstance(item, Text):
+        _text(c, item)
+
+
+def _paint(c, style: Style, draw) -> None:
+    if style.fill is None and style.stroke is None:
+        return
+    if style.fill:
+        c.setFillColor(HexColor(style.fill))
+    if style.stroke:
+        c.setStrokeColor(HexColor(style.stroke))
+        c.setLineWidth(style.width * MM)
+        c.setDash([d * MM for d in style.dash] if style.dash else [])
+        c.setLineCap(1 if style.rounded else 0)
+        c.setLineJoin(1 if style.rounded else 0)
+    draw(1 if style.stroke else 0, 1 if style.fill else 0)
+
+
+def _text(c, item: Text) -> None:
+    parts = text_runs(item.text, item.bold)
+    width = sum(stringWidth(t, f.name, item.size) for f, t in parts)
+    x = item.at[0] * MM - {"start": 0, "middle": width / 2, "end": width}[item.anchor]
+    c.setFillColor(HexColor(item.color))
+    for f, t in parts:
+        c.setFont(f.name, item.size)
+        c.drawString(x, item.at[1] * MM, t)
+        x += stringWidth(t, f.name, item.size)
