@@ -38,9 +38,12 @@ def load(path: str | Path) -> tuple[Deck | None, list[Problem]]:
         return _from_yaml(path)
     try:
         text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [error("input.read", f"cannot read {path}: {exc}", "save the file as UTF-8 text")
+    except UnicodeDecodeError:
+        return None, [error("input.encoding", f"{path} is not UTF-8 text", "save the file as UTF-8 text")
                       .at(str(path), 0, 0)]
+    except OSError as exc:
+        return None, [error("input.unreadable", f"cannot read {path}: {exc.strerror}",
+                            "check the file's permissions").at(str(path), 0, 0)]
     if path.suffix.lower() == ".csv":
         deck, lines, problems = _from_csv(text, path.stem)
     else:
