@@ -120,12 +120,6 @@ def _is_control(char: str) -> bool:
     return unicodedata.category(char) in ("Cc", "Cf")
 
 
-def register_reportlab() -> None:
-    """Register every bundled face with ReportLab (prefer `register` one face at a time)."""
-    for face in FACES:
-        register(face)
-
-
 def font_face_css() -> str:
     """`@font-face` rules for every bundled face, for WeasyPrint stylesheets.
 
