@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from importlib import import_module
 from pathlib import Path
 
 import click
@@ -17,8 +18,23 @@ from .documents import Library, expand
 from .outputs import OutputError, OutputFolder
 from .commands import InputError, print_problems, progress
 from .problems import Problem, unique
-from .schema import document_schema
 from .systems import REGISTRY
+
+RENDERING = ("sheet", "packet", "pregen", "deck", "net", "map", "odds")
+"""Commands living in `generator/commands/<name>.py`, imported only when run or listed:
+each pulls in its renderer, and `playaid sheet` alone should not pay for the others."""
+
+
+class Commands(click.Group):
+    """The group that finds the rendering commands in their own modules on demand."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *RENDERING})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in RENDERING and name not in self.commands:
+            self.add_command(import_module(f"{__package__}.commands.{name}").command, name)
+        return super().get_command(ctx, name)
 
 
 def _system_choice() -> click.Choice:
@@ -40,7 +56,7 @@ def _counts(problems: list[Problem]) -> str:
     return f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="playaid")
 def cli() -> None:
     """Print-and-play aids for six small indie role-playing games.
@@ -130,6 +146,8 @@ def schema(system: str | None) -> None:
 
     Example: playaid schema isolation > isolation.schema.json
     """
+    from .schema import document_schema
+
     systems = [REGISTRY[system.lower()]] if system else list(REGISTRY.values())
     click.echo(json.dumps(document_schema(systems), indent=2, ensure_ascii=False))
 
@@ -169,14 +187,6 @@ def demo(out_dir: str, paper: str) -> None:
         raise InputError(str(exc)) from None
     for path in written:
         click.echo(f"wrote {path}")
-
-
-from .commands import deck, net, odds, packet, pregen, sheet  # noqa: E402  (commands use the helpers above)
-from .commands import map as map_command  # noqa: E402
-
-for _command in (sheet.command, packet.command, pregen.command, deck.command, net.command, map_command.command,
-                 odds.command):
-    cli.add_command(_command)
 
 
 def main() -> None:

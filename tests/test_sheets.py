@@ -210,3 +210,31 @@ def test_field_values_a_viewer_cannot_draw_are_printed_as_text(files, tmp_path, 
     assert "Фонарь" in text and "提灯" in text
     values = field_values(pdf)
     assert values["ann_item2"] == "Rope" and "ann_item0" not in values
+
+
+def test_form_fields_carry_the_trimmed_face_so_a_sheet_stays_small(tmp_path, run):
+    assert run("sheet", EXAMPLES / "dirt" / "moss.yaml", "--out", tmp_path).exit_code == 0
+    pdf = tmp_path / "moss.pdf"
+    with pikepdf.open(pdf) as doc:
+        embedded = {str(f.FontDescriptor.FontName).split("+")[-1]: len(f.FontDescriptor.FontFile2.read_bytes())
+                    for page in doc.pages for f in page.Resources.Font.values()
+                    for f in [f.DescendantFonts[0]]}
+    # WeasyPrint embeds a field's font whole; whole Noto Sans made every sheet ~290 KB
+    assert embedded["Playaid-Form-Sans"] < 160_000
+    assert max(v for k, v in embedded.items() if k != "Playaid-Form-Sans") < 60_000
+    assert pdf.stat().st_size < 150_000
+
+
+def test_the_form_face_is_noto_sans_trimmed_to_latin_greek_and_cyrillic():
+    from fontTools.ttLib import TTFont
+
+    form, sans = TTFont(fonts.FORM.path), TTFont(fonts.SANS.path)
+    cmap = form.getBestCmap()
+    for text in ("Zoë Ångström", "Ελένη", "Фонарь", "Nguyễn", "– “ ” …"):
+        assert all(ord(c) in cmap for c in text if not c.isspace()), text
+    assert ord("提") not in cmap
+    assert not {"fpgm", "prep", "cvt ", "GSUB", "GPOS"} & set(form.keys())
+    widths, source = form["hmtx"], sans["hmtx"]
+    sans_cmap = sans.getBestCmap()
+    assert all(widths[cmap[c]][0] == source[sans_cmap[c]][0] for c in map(ord, "Aa0Ωж"))
+    assert form["name"].getDebugName(1) == "Playaid Form Sans"

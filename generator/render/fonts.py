@@ -40,8 +40,10 @@ DISPLAY = Face("PlayaidDisplay", "NotoSerifDisplay-Regular.ttf", "Noto Serif Dis
 DISPLAY_BOLD = Face("PlayaidDisplay-Bold", "NotoSerifDisplay-Bold.ttf", "Noto Serif Display", 700)
 CJK = Face("PlayaidCJK", "DroidSansFallbackFull.ttf", "Droid Sans Fallback")
 SYMBOLS = Face("PlayaidSymbols", "Symbola.ttf", "Symbola")
+FORM = Face("PlayaidForm", "PlayaidFormSans.ttf", "Playaid Form Sans")
+"""Noto Sans trimmed for form fields, which PDFs carry whole (`tools/form_font.py`)."""
 
-FACES = (SANS, SANS_BOLD, SANS_ITALIC, SANS_BOLD_ITALIC, DISPLAY, DISPLAY_BOLD, CJK, SYMBOLS)
+FACES = (SANS, SANS_BOLD, SANS_ITALIC, SANS_BOLD_ITALIC, DISPLAY, DISPLAY_BOLD, CJK, SYMBOLS, FORM)
 FALLBACK = (SYMBOLS, CJK)
 """Tried in order after the face a text asks for."""
 

@@ -7,6 +7,7 @@ one or more of them out as a PDF; `reference_pdf` renders a game's reference pag
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
 from typing import Any, Callable
 
@@ -14,16 +15,18 @@ from ...documents import Document, Library
 from ...systems import REGISTRY
 from ..html import Templates, page_context
 from ..paper import Paper
-from . import contest, dirt, fight_club, fight_sphere, isolation, sapio
 from ..html import pdf_bytes
 from .pdf import bookmark_pages, template_document, template_pdf
 from .common import Fitter, Header, Namer, slug
 
-BUILDERS: dict[str, Callable[..., Any]] = {
-    "fight-sphere": fight_sphere.build, "isolation": isolation.build, "sapio": sapio.build,
-    "fight-club": fight_club.build, "dirt": dirt.build, "contest": contest.build,
-}
-"""System id → `build(character | None, namer, fitter, setup=None)` giving the game's sheet data."""
+
+
+def builder(system: str) -> Callable[..., Any]:
+    """`build(character | None, namer, fitter, setup=None)` giving game `system`'s sheet data.
+
+    Each game's builder lives in its own module, imported on first use so that one sheet
+    loads one game's rules core, not six."""
+    return import_module(f"{__name__}.{system.replace('-', '_')}").build
 
 GAME_TITLES = {
     "fight-sphere": "Fight Sphere", "isolation": "Isolation", "sapio": "The Sapio System",
@@ -65,7 +68,7 @@ def sheet_for(system: str, character: Any | None, *, setup: Any = None, prefix: 
     header = Header(GAME_TITLES[system], system, fit(name, "name", "name"),
                     fit(getattr(character, "player", "") if character else "", "short", "player"),
                     REGISTRY[system].title)
-    game = BUILDERS[system](character, namer, fit, setup)
+    game = builder(system)(character, namer, fit, setup)
     if warnings is not None:
         warnings.extend(fit.warnings)
     return Sheet(header, game, flat, character is None)
