@@ -165,10 +165,11 @@ def test_calibration_is_one_sheet_front_and_back(tmp_path, run):
 
 
 def test_demo_writes_the_deck_tokens_and_tts_sheets(tmp_path):
-    from generator.demo import _deck
+    from generator.demo import STEPS
     from generator.outputs import OutputFolder
 
-    paths = _deck(OutputFolder(tmp_path), "letter")
+    [deck_step] = [step for label, step in STEPS if label.startswith("card deck")]
+    paths = deck_step(OutputFolder(tmp_path), "letter")
     names = {p.name for p in paths}
     assert {"frustrations-deck.pdf", "fight-club-tokens.pdf", "frustrations-tts-1.png",
             "frustrations-tts-back.png"} <= names

@@ -127,6 +127,36 @@ def test_every_standard_card_says_why_it_bothers_and_who_it_brings():
     assert all(entry["why"] and len(entry["who"]) >= 2 for entry in cards.values())
 
 
+def _given_names(sex: str) -> set[str]:
+    out = set()
+    for culture in table("names")["cultures"].values():
+        given = culture["given"]
+        for entry in given[sex] if isinstance(given, dict) else given:
+            out.add(entry[0] if isinstance(entry, list) else entry)
+    return out
+
+
+def test_a_connection_named_as_a_sister_or_a_brother_gets_a_name_to_match():
+    from generator.pregen.fight_club import role_sex
+
+    gendered = table("fight-club")["gendered"]
+    assert role_sex("the successful older sister", gendered) == "f"
+    assert role_sex("the brother-in-law with the doctorate", gendered) == "m"
+    assert role_sex("the man in the doorway", gendered) == "m"
+    assert role_sex("the ex's new partner", gendered) is None
+    women, men = _given_names("f"), _given_names("m")
+    seen = {"f": 0, "m": 0}
+    for seed in range(8):
+        for c in _characters(generate("fight-club", 20, seed, [f"P{i}" for i in range(20)])):
+            for link in c["connections"]:
+                given, who = link["npc"].split(", ", 1)
+                sex = role_sex(who, gendered)
+                if sex:
+                    seen[sex] += 1
+                    assert given in (women if sex == "f" else men), link["npc"]
+    assert seen["f"] > 5 and seen["m"] > 5
+
+
 def test_fight_club_without_players_seats_one_player_per_character():
     people = _characters(generate("fight-club", 4, 3))
     assert [c["player"] for c in people] == ["Player 1", "Player 2", "Player 3", "Player 4"]

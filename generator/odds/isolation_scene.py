@@ -25,7 +25,7 @@ from ..problems import Problem, error
 from ..systems.isolation.conflict import Scene, cast_roles, chosen_stances
 from ..systems.isolation.interpretation import (best_stance, gm_dice, is_success, may_take, pooled_green_evens,
                                                  stance_margin)
-from ..systems.isolation.procedures import _modifiers  # the scene's modifier dice, as the procedure counts them
+from ..systems.isolation.procedures import modifiers
 from ..systems.isolation.table import load_table
 from .isolation import SYSTEM, degrees_of, green_evens, red_odds
 from .tables import Answer, percent
@@ -73,7 +73,7 @@ def plan_of(scene: Scene, library: Library, path: str) -> Plan:
     roles, problems = cast_roles(scene, table)
     if roles is None or problems:
         raise SceneRefused(problems)
-    links, mods, declared = table.map, _modifiers(scene, table), chosen_stances(scene, table)
+    links, mods, declared = table.map, modifiers(scene, table), chosen_stances(scene, table)
     stress, living = table.stress, len(table.living)
 
     def extra(who: str, color: str) -> int:

@@ -89,11 +89,12 @@ class Drawer:
                 return name
         raise PregenError("the names table ran out of new names for this many characters")
 
-    def given_name(self) -> str:
-        """A given name alone (for the people in a character's life)."""
+    def given_name(self, sex: str | None = None) -> str:
+        """A given name alone (for the people in a character's life), a woman's (`f`) or
+        a man's (`m`) when `sex` says so."""
         cultures = table("names")["cultures"]
         culture = cultures[self.pick(list(cultures))]
-        return _spelling(self.pick(_for(culture["given"], self.pick(("f", "m")))))[0]
+        return _spelling(self.pick(_for(culture["given"], sex or self.pick(("f", "m")))))[0]
 
 
 _UNDECOMPOSED = str.maketrans({"đ": "d", "Đ": "D", "ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "ß": "ss", "ı": "i"})

@@ -9,6 +9,8 @@ go to the three players on the character's left, which spreads them evenly.
 
 from __future__ import annotations
 
+import re
+
 from ..systems.fight_club import deck as decks
 from ..systems.fight_club.checks import FRUSTRATIONS
 from .draw import Drawer, Name, PregenError, table
@@ -37,6 +39,17 @@ def connection_players(seat: int, players: list[str]) -> list[str]:
     return [players[(seat + k) % len(players)] for k in range(1, FRUSTRATIONS + 1)]
 
 
+def role_sex(who: str, gendered: dict[str, list[str]]) -> str | None:
+    """`f` or `m` when a word of the role names a woman or a man, else None.
+
+    >>> role_sex("the successful older sister", {"f": ["sister"], "m": ["brother"]})
+    'f'
+    """
+    words = set(re.split(r"[\s']+", who.lower()))
+    found = [sex for sex, names in gendered.items() if words & set(names)]
+    return found[0] if len(found) == 1 else None
+
+
 def characters(draw: Drawer, count: int, players: list[str]) -> list[tuple[Name, dict]]:
     if count > len(players):
         raise PregenError(f"{count} characters need {count} players, one each; "
@@ -48,11 +61,13 @@ def characters(draw: Drawer, count: int, players: list[str]) -> list[tuple[Name,
         whys = [t["cards"][card]["why"] for card in cards]
         connections, used = [], set()
         for card, played_by in zip(cards, connection_players(seat, players)):
-            given = draw.given_name()
+            who = draw.pick(t["cards"][card]["who"])
+            sex = role_sex(who, t["gendered"])
+            given = draw.given_name(sex)
             while given in used:
-                given = draw.given_name()
+                given = draw.given_name(sex)
             used.add(given)
-            connections.append({"npc": f"{given}, {draw.pick(t['cards'][card]['who'])}",
+            connections.append({"npc": f"{given}, {who}",
                                 "frustration": card, "played_by": played_by})
         data = {
             "name": name.written,

@@ -93,7 +93,7 @@ class Conflict:
     def __init__(self, scene: Scene, table: Table, roles: Roles, dice: Dice):
         self.scene, self.table, self.roles, self.dice = scene, table, roles, dice
         self.links = table.map
-        self.mods = _modifiers(scene, table)
+        self.mods = modifiers(scene, table)
         self.declared = chosen_stances(scene, table)
         self.steps: list[Step] = []
 
@@ -201,15 +201,16 @@ class Conflict:
         return pooled
 
 
-class _Mods(dict):
+class Modifiers(dict):
     """Modifier dice by (character, colour), each with why it is there."""
 
     def __missing__(self, key: tuple[str, str]) -> list[Reason]:
         return []
 
 
-def _modifiers(scene: Scene, table: Table) -> _Mods:
-    mods = _Mods()
+def modifiers(scene: Scene, table: Table) -> Modifiers:
+    """The scene's modifier dice by (character, colour), each with its reason, as a roll counts them."""
+    mods = Modifiers()
     for m in scene.modifiers:
         c = table.character(m.who)
         if c is None:
