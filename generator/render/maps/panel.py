@@ -98,7 +98,7 @@ def flow_key(page: Page, entries: list[Entry], st: Style, panel: Box | None, y: 
         page_width, page_height = paper.size_pt
         gutter = st.mm("gap_mm") * 3
         width = (page_width - 2 * margin - 2 * gutter) / 3
-        target, column, y = _next_column(extra, page, (0, 0), st, paper, margin, width)
+        target, column, y = _next_column(extra, page, (0, 0), st, paper, margin, width, "")
         bottom = page_height - margin
     else:
         left, _, right, bottom = panel
@@ -123,7 +123,7 @@ def flow_key(page: Page, entries: list[Entry], st: Style, panel: Box | None, y: 
 
 
 def _next_column(extra: list[Page], target: Page, column: tuple[float, float], st: Style, paper: Paper,
-                 margin: float, width: float) -> tuple[Page, tuple[float, float], float]:
+                 margin: float, width: float, more: str = " (continued)") -> tuple[Page, tuple[float, float], float]:
     page_width, page_height = paper.size_pt
     head = st.pt("title_pt")
     start = margin + head + st.mm("gap_mm") * 2
@@ -131,7 +131,7 @@ def _next_column(extra: list[Page], target: Page, column: tuple[float, float], s
     if extra and target is extra[-1] and column[1] + gutter + width <= page_width - margin:
         return target, (column[1] + gutter, column[1] + gutter + width), start
     page = Page(page_width, page_height, "Relationship map: key")
-    page.add(Text(margin, margin + head, "Key to the labelled links (continued)", head, fonts.DISPLAY_BOLD, cls="title"))
+    page.add(Text(margin, margin + head, "Key to the labelled links" + more, head, fonts.DISPLAY_BOLD, cls="title"))
     extra.append(page)
     return page, (margin, margin + width), start
 
