@@ -1,5 +1,7 @@
 """The map read back from its SVG: one connector per pair, the setup's counts, and no
-text touching another text or a line, for casts of 2 to 12 with long names."""
+text touching another text or a line, for casts of 2 to 12 with long names, blank maps,
+on A4, Letter and A3. A pair's count may sit on its own connector only, never on
+another pair's line, so a reader can always tell which connector it counts."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import yaml
 from fontTools.ttLib import TTFont
 
 from generator.render.fonts import FONT_DIR
-from generator.render.maps.canvas import crosses, overlaps
+from generator.render.maps import blank, map_svgs
 from map_setups import setup
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -87,13 +89,93 @@ def test_every_pair_has_one_connector_with_the_setups_counts_and_no_text_touches
     # badges are drawn over every line: a line may pass under a count, never across it
     order = [g.get("class") for g in root.iter("{%s}g" % NS["svg"])]
     assert "badge" not in order or max(i for i, c in enumerate(order) if c == "link") < order.index("badge")
-    texts = boxes(root)
-    for (a, box_a), (b, box_b) in combinations(texts, 2):
-        assert not overlaps(box_a, box_b), (a.text, b.text)
+    assert_no_text_touches(root)
+
+
+def shape(text: ET.Element) -> list[tuple[float, float]]:
+    """The text's box as drawn, turned with the text: four corners from data-corners."""
+    v = [float(x) for x in text.get("data-corners").split()]
+    return list(zip(v[0::2], v[1::2]))
+
+
+def meet(p: list, q: list) -> bool:
+    """Whether two convex shapes (polygons or segments) overlap: no separating axis."""
+    for poly in (p, q):
+        edges = len(poly) if len(poly) > 2 else 1
+        for i in range(edges):
+            (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % len(poly)]
+            ax, ay = y1 - y2, x2 - x1
+            pp, qq = [x * ax + y * ay for x, y in p], [x * ax + y * ay for x, y in q]
+            if max(pp) <= min(qq) or max(qq) <= min(pp):
+                return False
+    return True
+
+
+def assert_no_text_touches(root: ET.Element) -> None:
+    """No two texts overlap, no text crosses a line, and a count crosses no line but its own
+    pair's (which runs under its badge): a count always tells which connector it is on."""
+    texts = [(t, shape(t)) for t in root.iter("{%s}text" % NS["svg"])]
+    for (a, shape_a), (b, shape_b) in combinations(texts, 2):
+        assert not meet(shape_a, shape_b), (a.text, b.text)
+    badge_of = {}
+    for g in root.iter("{%s}g" % NS["svg"]):
+        for t in g.iter("{%s}text" % NS["svg"]):
+            badge_of[t] = g.get("data-link")
     lines = segments(root)
-    for t, box in texts:
-        if t.get("class") in ("node", "label", "title", "key", "legend"):
-            assert not any(crosses(box, *seg) for _, seg in lines), t.text
+    for t, corners in texts:
+        own = badge_of.get(t) if t.get("class") == "count" else None
+        crossed = [link for link, (x1, y1, x2, y2) in lines if link != own and meet(corners, [(x1, y1), (x2, y2)])]
+        assert not crossed, (t.text, own, crossed)
+
+
+def assert_one_badge_per_pair(root: ET.Element, living: list[int]) -> None:
+    links = [g.get("id") for g in root.iter("{%s}g" % NS["svg"]) if g.get("class") == "link"]
+    assert sorted(links) == sorted(f"link-{i}-{j}" for i, j in combinations(living, 2))
+    for link in links:
+        [badge] = [b for b in root.iter("{%s}g" % NS["svg"]) if b.get("data-link") == link]
+        assert len([t for t in badge.iter("{%s}text" % NS["svg"]) if t.get("class") == "count"]) == 1
+
+
+PAPERS = ("a4", "letter", "a3")
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("n", range(2, 13))
+def test_counts_sit_on_their_own_connector_only_on_every_paper(tmp_path, paper, n):
+    for variant in ({}, {"injured": 1, "dead": n - 1} if n >= 3 else {"injured": 1}):
+        text = setup(n, **variant)
+        path = tmp_path / "table.yaml"
+        path.write_text(text, encoding="utf-8")
+        root = ET.fromstring(map_svgs(path, paper)[0])
+        data = yaml.safe_load(text)
+        living = [i for i, c in enumerate(data["characters"]) if c["health"] != "dead"]
+        assert_one_badge_per_pair(root, living)
+        assert_no_text_touches(root)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("n", range(2, 13))
+def test_a_blank_maps_badges_sit_on_their_own_connector_only(paper, n):
+    root = ET.fromstring(map_svgs(blank(n), paper)[0])
+    assert_one_badge_per_pair(root, list(range(n)))
+    assert_no_text_touches(root)
+
+
+def test_the_check_catches_a_count_on_another_connector():
+    # one count moved onto the other pair's line: the check must fail
+    svg = """<svg xmlns="http://www.w3.org/2000/svg">
+<g id="link-0-1" class="link"><line x1="0" y1="0" x2="100" y2="0"/></g>
+<g id="link-0-2" class="link"><line x1="50" y1="-50" x2="50" y2="50"/></g>
+<g class="badge" data-link="link-0-1"><text class="count" data-corners="{}">+1</text></g>
+</svg>"""
+    clear = ET.fromstring(svg.format("10 -3 20 -3 20 3 10 3"))
+    assert_no_text_touches(clear)
+    across = ET.fromstring(svg.format("45 -3 55 -3 55 3 45 3"))
+    with pytest.raises(AssertionError):
+        assert_no_text_touches(across)
+    # turned: a thin diagonal box beside the crossing line does not touch it
+    beside = ET.fromstring(svg.format("30 -2 40 -12 42 -10 32 0"))
+    assert_no_text_touches(beside)
 
 
 def test_long_names_end_in_an_ellipsis_on_the_map(files, run):
@@ -118,5 +200,4 @@ def test_a_blank_map_has_a_connector_for_every_pair(files, run):
     root = ET.parse(out / "isolation-blank-7-map.svg").getroot()
     ids = {g.get("id") for g in root.iter("{%s}g" % NS["svg"]) if g.get("class") == "link"}
     assert ids == {f"link-{i}-{j}" for i, j in combinations(range(7), 2)}
-    texts = boxes(root)
-    assert not any(overlaps(a, b) for (_, a), (_, b) in combinations(texts, 2))
+    assert_no_text_touches(root)

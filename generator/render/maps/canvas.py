@@ -8,6 +8,7 @@ SVG can carry the boxes for checking.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -22,6 +23,9 @@ LEADING = 1.25
 
 Box = tuple[float, float, float, float]
 """(left, top, right, bottom) in points."""
+Point = tuple[float, float]
+Shape = list[Point]
+"""A convex polygon (corners in order) or a segment (two points)."""
 
 
 MINUS = "–"
@@ -88,15 +92,31 @@ class Text:
     anchor: str = "start"
     """start, middle or end, as SVG's text-anchor."""
     cls: str = ""
+    angle: float = 0.0
+    """Degrees clockwise about (x, y), as SVG's rotate()."""
 
     @property
     def width(self) -> float:
         return measure(self.text, self.face, self.size)
 
     @property
-    def box(self) -> Box:
+    def upright(self) -> Box:
+        """The box before turning."""
         left = self.x - {"start": 0, "middle": self.width / 2, "end": self.width}[self.anchor]
         return left, self.y - ASCENT * self.size, left + self.width, self.y + DESCENT * self.size
+
+    @property
+    def corners(self) -> Shape:
+        """The four corners of the box, turned with the text."""
+        return turned(corners(self.upright), self.angle, self.x, self.y)
+
+    @property
+    def box(self) -> Box:
+        """The upright box, or for turned text the smallest upright box around it."""
+        if not self.angle:
+            return self.upright
+        xs, ys = [p[0] for p in self.corners], [p[1] for p in self.corners]
+        return min(xs), min(ys), max(xs), max(ys)
 
 
 @dataclass
@@ -123,6 +143,8 @@ class Rect:
     radius: float = 0
     dash: tuple[float, ...] = ()
     cls: str = ""
+    angle: float = 0.0
+    """Degrees clockwise about the centre."""
 
 
 @dataclass
@@ -190,4 +212,36 @@ def crosses(box: Box, x1: float, y1: float, x2: float, y2: float) -> bool:
             high = min(high, t)
         if low > high:
             return False
+    return True
+
+
+def corners(box: Box) -> Shape:
+    left, top, right, bottom = box
+    return [(left, top), (right, top), (right, bottom), (left, bottom)]
+
+
+def turned(points: Shape, angle: float, ox: float, oy: float) -> Shape:
+    """`points` turned `angle` degrees clockwise (y grows down) about (ox, oy)."""
+    if not angle:
+        return list(points)
+    c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    return [(ox + (x - ox) * c - (y - oy) * s, oy + (x - ox) * s + (y - oy) * c) for x, y in points]
+
+
+def meets(p: Shape, q: Shape, pad: float = 0.0) -> bool:
+    """Whether two convex shapes (polygons or segments) come closer than `pad` on every
+    axis that could part them: the separating-axis test, so turned boxes are exact."""
+    for shape in (p, q):
+        n = len(shape)
+        for i in range(n if n > 2 else 1):
+            (x1, y1), (x2, y2) = shape[i], shape[(i + 1) % n]
+            ax, ay = y1 - y2, x2 - x1
+            norm = math.hypot(ax, ay)
+            if not norm:
+                continue
+            ax, ay = ax / norm, ay / norm
+            pp = [x * ax + y * ay for x, y in p]
+            qq = [x * ax + y * ay for x, y in q]
+            if max(pp) + pad <= min(qq) or max(qq) + pad <= min(pp):
+                return False
     return True

@@ -1,4 +1,5 @@
-"""The characters placed evenly on a circle, each with a block of text outside it.
+"""The characters placed evenly on a circle (or, for a large cast, an ellipse), each
+with a block of text outside it.
 
 Connectors are chords between points on the circle, and a chord never leaves its
 circle: keeping every block wholly outside the circle keeps every line off every name.
@@ -53,25 +54,32 @@ def fitted(number: int, p: Person, style: Style, blank: bool) -> tuple[list[tupl
     return lines, width, height
 
 
-def _outside(box: Box, cx: float, cy: float) -> float:
-    """The distance from the circle's centre to the nearest point of `box`."""
+def _outside(box: Box, cx: float, cy: float, squash: float) -> float:
+    """The distance from the centre to the nearest point of `box`, with heights stretched
+    by `squash` (the ellipse's width over its height) so the ellipse counts as a circle."""
     nx = min(max(cx, box[0]), box[2])
     ny = min(max(cy, box[1]), box[3])
-    return math.hypot(nx - cx, ny - cy)
+    return math.hypot(nx - cx, (ny - cy) * squash)
 
 
-def place(sheet: Worksheet, style: Style, region: Box) -> list[Node] | None:
-    """Nodes on the largest circle whose blocks stay inside `region` and apart, or None."""
+def place(sheet: Worksheet, style: Style, region: Box, oval: bool = False) -> list[Node] | None:
+    """Nodes on the largest circle whose blocks stay inside `region` and apart, or None.
+    With `oval`, on the largest ellipse instead: a large cast uses a wide page's width."""
     blocks = [fitted(i + 1, p, style, sheet.blank) for i, p in enumerate(sheet.people)]
     left, top, right, bottom = region
     cx, cy = (left + right) / 2, (top + bottom) / 2
     gap = style.mm("gap_mm")
-    radius = min(right - left, bottom - top) / 2
     count = len(blocks)
-    while radius > 20:
-        # an odd cast has a point on top and a flat bottom: lower the circle to centre the figure
-        drop = radius * (1 - math.cos(math.pi / count)) / 2 if count % 2 else 0
-        nodes = [_node(i, count, blocks[i], cx, cy + drop, radius, gap) for i in range(count)]
+    if oval:
+        # the side blocks are wide and the top and bottom ones low: leave each its room
+        rx = (right - left) / 2 - max(b[1] for b in blocks) * 0.8
+        ry = (bottom - top) / 2 - max(b[2] for b in blocks) * 0.8
+    else:
+        rx = ry = min(right - left, bottom - top) / 2
+    while min(rx, ry) > 20:
+        # an odd cast has a point on top and a flat bottom: lower the figure to centre it
+        drop = ry * (1 - math.cos(math.pi / count)) / 2 if count % 2 else 0
+        nodes = [_node(i, count, blocks[i], cx, cy + drop, rx, ry, gap) for i in range(count)]
         inside = all(n.box[0] >= left and n.box[1] >= top and n.box[2] <= right and n.box[3] <= bottom
                      for n in nodes)
         apart = not any(overlaps(a.box, b.box, gap) for i, a in enumerate(nodes) for b in nodes[i + 1:])
@@ -79,19 +87,19 @@ def place(sheet: Worksheet, style: Style, region: Box) -> list[Node] | None:
             for n in nodes:
                 n.items = _draw(sheet.people[n.index], blocks[n.index], n, style, sheet.blank)
             return nodes
-        radius *= 0.97
+        rx, ry = rx * 0.97, ry * 0.97
     return None
 
 
-def _node(i: int, count: int, block, cx: float, cy: float, radius: float, gap: float) -> Node:
+def _node(i: int, count: int, block, cx: float, cy: float, rx: float, ry: float, gap: float) -> Node:
     # the first character at the top, the others clockwise
     angle = 2 * math.pi * i / count
     s, c = math.sin(angle), math.cos(angle)
-    ax, ay = cx + radius * s, cy - radius * c
+    ax, ay = cx + rx * s, cy - ry * c
     _, w, h = block
     x = ax + gap if s > 0.25 else ax - gap - w if s < -0.25 else ax - w / 2
     y = ay - gap - h if c > 0.25 else ay + gap if c < -0.25 else ay - h / 2
-    while _outside((x, y, x + w, y + h), cx, cy) < radius + gap:
+    while _outside((x, y, x + w, y + h), cx, cy, rx / ry) < rx + gap:
         x, y = x + s, y - c
     return Node(i, angle, ax, ay, (x, y, x + w, y + h), [])
 

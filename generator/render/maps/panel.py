@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import fonts
 from ..paper import Paper
-from .canvas import LEADING, MINUS, Box, Circle, Line, Page, Rect, Text, fit, wrap
+from .canvas import DESCENT, LEADING, MINUS, Box, Circle, Line, Page, Rect, Text, fit, measure, wrap
 from .style import Style
 from .worksheet import Pair, Worksheet
 
@@ -38,6 +38,31 @@ def legend(page: Page, st: Style, panel: Box, blank: bool) -> float:
     return y + st.mm("gap_mm") * 2
 
 
+def legend_strip(page: Page, st: Style, area: Box, blank: bool, keyed: bool) -> float:
+    """The legend as one or two rows across the top of `area`, for a map using the whole
+    width; the y below it."""
+    left, top, right, _ = area
+    size = st.pt("key_pt")
+    sample = 9 * size * 0.3 + 8
+    rows = [("green", "+ green: a reason to like (solid)"), ("red", f"{MINUS} red: a reason to hate (dashed)"),
+            ("badge", f"counts per pair: +green {MINUS}red, (temporary)" if not blank
+             else "write +green –red, temporary in brackets"),
+            ("dead", "hollow, grey: dead, links erased")]
+    if keyed and not blank:
+        rows.append(("", "labels: in the key on the next page, by the characters' numbers"))
+    x, y = left, top + LEADING * size
+    for kind, text in rows:
+        need = (sample + 3 if kind else 0) + measure(text, fonts.SANS, size) + size * 2
+        if x > left and x + need > right:
+            x, y = left, y + LEADING * size * 1.3
+        if kind:
+            _sample(page, kind, x, y - size * 0.3, sample, st)
+            x += sample + 3
+        page.add(Text(x, y, text, size, fonts.SANS, cls="legend"))
+        x += need - (sample + 3 if kind else 0)
+    return y + DESCENT * size + st.mm("gap_mm") * 2
+
+
 def _sample(page: Page, kind: str, x: float, y: float, width: float, st: Style) -> None:
     line = st.pt("line_pt")
     if kind == "green":
@@ -57,22 +82,31 @@ def key_entries(sheet: Worksheet, pairs: list[Pair], numbers: dict) -> list[Entr
     def name(i: int) -> str:
         return f"{i + 1} " + fit(sheet.people[i].name, 70, fonts.SANS_BOLD, 7)
 
-    return [(f"[{numbers[id(p)]}]  {name(p.a)} – {name(p.b)}", label_lines(p)) for p in pairs]
+    return [(f"{name(p.a)} – {name(p.b)}", label_lines(p)) for p in pairs]
 
 
-def flow_key(page: Page, entries: list[Entry], st: Style, panel: Box, y: float, paper: Paper,
+def flow_key(page: Page, entries: list[Entry], st: Style, panel: Box | None, y: float, paper: Paper,
              margin: float) -> list[Page]:
-    """Write the key into the panel below `y`, then into columns of continuation pages."""
+    """Write the key into the panel below `y`, then into columns of continuation pages
+    (with no panel, straight onto them)."""
     if not entries:
         return []
-    left, _, right, bottom = panel
     head, size = st.pt("key_head_pt"), st.pt("key_pt")
-    y += head
-    page.add(Text(left, y, "Key to the labelled links", head, fonts.SANS_BOLD, cls="key"))
-    y += size * 0.5
     extra: list[Page] = []
-    column = (left, right)
-    target = page
+    if panel is None:
+        # no panel: the key starts on a page of its own, in three columns
+        page_width, page_height = paper.size_pt
+        gutter = st.mm("gap_mm") * 3
+        width = (page_width - 2 * margin - 2 * gutter) / 3
+        target, column, y = _next_column(extra, page, (0, 0), st, paper, margin, width, "")
+        bottom = page_height - margin
+    else:
+        left, _, right, bottom = panel
+        y += head
+        page.add(Text(left, y, "Key to the labelled links, by pair", head, fonts.SANS_BOLD, cls="key"))
+        y += size * 0.5
+        column = (left, right)
+        target = page
     for heading, lines in entries:
         width = column[1] - column[0]
         rows = [(r, fonts.SANS_BOLD) for r in wrap(heading, width, fonts.SANS_BOLD, size)]
@@ -89,7 +123,7 @@ def flow_key(page: Page, entries: list[Entry], st: Style, panel: Box, y: float, 
 
 
 def _next_column(extra: list[Page], target: Page, column: tuple[float, float], st: Style, paper: Paper,
-                 margin: float, width: float) -> tuple[Page, tuple[float, float], float]:
+                 margin: float, width: float, more: str = " (continued)") -> tuple[Page, tuple[float, float], float]:
     page_width, page_height = paper.size_pt
     head = st.pt("title_pt")
     start = margin + head + st.mm("gap_mm") * 2
@@ -97,7 +131,7 @@ def _next_column(extra: list[Page], target: Page, column: tuple[float, float], s
     if extra and target is extra[-1] and column[1] + gutter + width <= page_width - margin:
         return target, (column[1] + gutter, column[1] + gutter + width), start
     page = Page(page_width, page_height, "Relationship map: key")
-    page.add(Text(margin, margin + head, "Key to the labelled links (continued)", head, fonts.DISPLAY_BOLD, cls="title"))
+    page.add(Text(margin, margin + head, "Key to the labelled links" + more, head, fonts.DISPLAY_BOLD, cls="title"))
     extra.append(page)
     return page, (margin, margin + width), start
 

@@ -44,21 +44,36 @@ def _draw_pdf(c, items: list, height: float) -> None:
             c.line(item.x1, height - item.y1, item.x2, height - item.y2)
         elif isinstance(item, Rect):
             _style(c, item.stroke, item.fill, item.width, item.dash)
-            y = height - item.y - item.h
+            # drawn about its centre, so a turned badge turns in place
+            c.saveState()
+            c.translate(item.x + item.w / 2, height - item.y - item.h / 2)
+            if item.angle:
+                c.rotate(-item.angle)
             if item.radius:
-                c.roundRect(item.x, y, item.w, item.h, item.radius, stroke=bool(item.stroke), fill=bool(item.fill))
+                c.roundRect(-item.w / 2, -item.h / 2, item.w, item.h, item.radius, stroke=bool(item.stroke),
+                            fill=bool(item.fill))
             else:
-                c.rect(item.x, y, item.w, item.h, stroke=bool(item.stroke), fill=bool(item.fill))
+                c.rect(-item.w / 2, -item.h / 2, item.w, item.h, stroke=bool(item.stroke), fill=bool(item.fill))
+            c.restoreState()
         elif isinstance(item, Circle):
             _style(c, item.stroke, item.fill, item.width, ())
             c.circle(item.cx, height - item.cy, item.r, stroke=bool(item.stroke), fill=bool(item.fill))
         elif isinstance(item, Text):
             c.setFillColor(_colour(item.colour))
-            x = item.box[0]
+            if item.angle:
+                c.saveState()
+                c.translate(item.x, height - item.y)
+                c.rotate(-item.angle)
+                origin = (item.upright[0] - item.x, 0)
+            else:
+                origin = (item.upright[0], height - item.y)
+            x = origin[0]
             for face, run in fonts.runs(item.text, item.face):
                 c.setFont(ensure(face), item.size)
-                c.drawString(x, height - item.y, run)
+                c.drawString(x, origin[1], run)
                 x += measure(run, face, item.size)
+            if item.angle:
+                c.restoreState()
 
 
 @lru_cache(maxsize=None)
@@ -104,19 +119,25 @@ def _svg_items(items: list) -> list[str]:
             out.append(f'<line class="{item.cls}" x1="{item.x1:.2f}" y1="{item.y1:.2f}" x2="{item.x2:.2f}" '
                        f'y2="{item.y2:.2f}" stroke="{item.colour}" stroke-width="{item.width:.2f}"{dash}/>')
         elif isinstance(item, Rect):
+            turn = (f' transform="rotate({item.angle:.2f} {item.x + item.w / 2:.2f} {item.y + item.h / 2:.2f})"'
+                    if item.angle else "")
             out.append(f'<rect class="{item.cls}" x="{item.x:.2f}" y="{item.y:.2f}" width="{item.w:.2f}" '
-                       f'height="{item.h:.2f}" rx="{item.radius:.2f}" {_paint(item.stroke, item.fill, item.width)}/>')
+                       f'height="{item.h:.2f}" rx="{item.radius:.2f}"{turn} {_paint(item.stroke, item.fill, item.width)}/>')
         elif isinstance(item, Circle):
             out.append(f'<circle cx="{item.cx:.2f}" cy="{item.cy:.2f}" r="{item.r:.2f}" '
                        f'{_paint(item.stroke, item.fill, item.width)}/>')
         elif isinstance(item, Text):
             box = " ".join(f"{v:.2f}" for v in item.box)
+            # the turned box too, so a reader can test turned texts exactly
+            corners = " ".join(f"{v:.2f}" for point in item.corners for v in point)
+            turn = f' transform="rotate({item.angle:.2f} {item.x:.2f} {item.y:.2f})"' if item.angle else ""
             family = (" font-family=" + quoteattr(f'"{item.face.family}", {SVG_FONTS}')
                       if item.face.family != "Noto Sans" else "")
             weight = ' font-weight="bold"' if item.face.weight >= 700 else ""
             italic = ' font-style="italic"' if item.face.italic else ""
             out.append(f'<text class="{item.cls}" x="{item.x:.2f}" y="{item.y:.2f}" font-size="{item.size:.2f}"'
-                       f'{family}{weight}{italic} text-anchor="{item.anchor}" fill="{item.colour}" data-box="{box}">'
+                       f'{family}{weight}{italic} text-anchor="{item.anchor}" fill="{item.colour}"{turn} data-box="{box}" '
+                       f'data-corners="{corners}">'
                        f"{escape(item.text)}</text>")
     return out
 
