@@ -168,6 +168,11 @@ def test_a_blank_sheet_fits_one_letter_page_with_fields(game, tmp_path, run):
     assert len(pdfs.page_sizes_mm(pdf)) == 1
     names = pdfs.form_field_names(pdf)
     assert names and len(names) == len(set(names))
+    # every field, check boxes too, names a font: poppler reports "Missing 'Tf'" otherwise
+    with pikepdf.open(pdf) as doc:
+        fields = list(doc.Root.AcroForm.Fields)
+        assert game != "dirt" or any(f.get("/FT") == "/Btn" for f in fields)
+        assert all(" Tf" in str(f.get("/DA", "")) for f in fields), [str(f.T) for f in fields if "/DA" not in f]
 
 
 def test_a_users_template_is_used_before_the_bundled_one(tmp_path, run):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import mimetypes
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -137,7 +138,35 @@ def layout(html: str, template_roots: list[Path] | None = None):
 def pdf_bytes(document) -> bytes:
     """A laid-out document as PDF bytes, byte-for-byte reproducible: a fixed document
     identifier and no dates."""
-    return document.write_pdf(pdf_identifier=b"playaid", pdf_forms=True)
+    return document.write_pdf(pdf_identifier=b"playaid", pdf_forms=True, finisher=_check_boxes_name_a_font)
+
+
+_FONT_OPERATOR = re.compile(rb"/[^\s/]+ [\d.]+ Tf")
+
+
+def _check_boxes_name_a_font(_document, pdf) -> None:
+    """Give check boxes the default appearance WeasyPrint leaves out.
+
+    A field without `/DA` makes poppler-based viewers and tools report "Missing 'Tf'
+    operator" on every sheet. A check box draws no text, so any font of the form's
+    resources will do: the one the text fields already name, at size 0 (auto).
+    """
+    import pydyf
+
+    fields = [o for o in pdf.objects if isinstance(o, pydyf.Dictionary) and o.get("FT") in ("/Tx", "/Btn")]
+    named = (_FONT_OPERATOR.search(_bytes(f["DA"])) for f in fields if f.get("FT") == "/Tx" and "DA" in f)
+    font = next((m.group(0) for m in named if m), None)
+    if font is None:
+        return
+    appearance = font.rsplit(b" ", 2)[0] + b" 0 Tf 0 g"
+    for field in fields:
+        if field.get("FT") == "/Btn" and "DA" not in field:
+            field["DA"] = pydyf.String(appearance)
+
+
+def _bytes(value) -> bytes:
+    text = getattr(value, "string", value)
+    return text if isinstance(text, bytes) else str(text).encode("latin-1", "replace")
 
 
 def html_to_pdf(html: str, template_roots: list[Path] | None = None) -> bytes:
