@@ -26,7 +26,7 @@ BLANK_SHORT = f"+     {MINUS}     "
 """A blank map's badge: the marks only, the counts are written in the gaps."""
 
 
-def badge_text(pair: Pair, number: int | None = None) -> str:
+def badge_text(pair: Pair) -> str:
     """The counts of a pair as the badge shows them, e.g. `+2 (+1) −1`; `0` for none."""
     parts = []
     if pair.green:
@@ -37,8 +37,7 @@ def badge_text(pair: Pair, number: int | None = None) -> str:
         parts.append(f"{MINUS}{pair.red}")
     if pair.red_temporary:
         parts.append(f"({MINUS}{pair.red_temporary})")
-    text = " ".join(parts) or "0"
-    return f"[{number}] {text}" if number is not None else text
+    return " ".join(parts) or "0"
 
 
 def label_lines(pair: Pair) -> list[str]:
@@ -89,14 +88,13 @@ def _attempt(sheet: Worksheet, paper: Paper, st: Style, floor: float, wide: bool
     # a large cast's labels never all find room beside their connectors: go straight to the key
     tries = (False, True) if sum(len(p.labels) for p in labelled) <= BESIDE_AT_MOST and not wide else (True,)
     for keyed in tries:
-        numbers = {id(p): i for i, p in enumerate(labelled, 1)} if keyed else {}
-        drawn = _connectors(sheet, nodes, st, tags, region, numbers, not keyed, floor)
+        drawn = _connectors(sheet, nodes, st, tags, region, not keyed, floor)
         if drawn is not None:
             break
     else:
         return None
     page.add(*drawn)
-    entries = key_entries(sheet, [p for p in labelled if id(p) in numbers], numbers)
+    entries = key_entries(sheet, labelled if keyed else [])
     if wide:
         return [page] + flow_key(page, entries, st, None, 0, paper, margin)
     panel = (panel_left, top, width - margin, height - margin)
@@ -113,7 +111,7 @@ def _subtitle(sheet: Worksheet) -> str:
 
 
 def _connectors(sheet: Worksheet, nodes: list[Node], st: Style, tags: Style, region: Box,
-                numbers: dict, beside: bool, floor: float) -> list | None:
+                beside: bool, floor: float) -> list | None:
     """Every connector with its badge (and labels when `beside`), or None when they do not fit."""
     at = {n.index: n for n in nodes}
     strokes: dict[int, list[tuple]] = {}
@@ -196,7 +194,8 @@ def _beside(lines: list[str], badge: Shape, st: Style, taken: list[Shape], strok
     w, h = max(widths), len(lines) * LEADING * size
     cx, cy = sum(x for x, _ in badge) / 4, sum(y for _, y in badge) / 4
     gap = st.mm("badge_pad_mm")
-    step = min(max(ys) - min(ys) for ys in ([y for _, y in badge],)) + gap
+    ys = [y for _, y in badge]
+    step = max(ys) - min(ys) + gap
     # rings of candidate spots around the badge, nearest first, so a label stays by its pair
     for ring in range(1, 9):
         reach = ring * step

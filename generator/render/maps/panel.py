@@ -75,8 +75,8 @@ def _sample(page: Page, kind: str, x: float, y: float, width: float, st: Style) 
         page.add(Circle(x + 4, y, st.mm("dot_mm"), st.colour("muted"), "#ffffff", 0.8))
 
 
-def key_entries(sheet: Worksheet, pairs: list[Pair], numbers: dict) -> list[Entry]:
-    """Each keyed pair: its heading (number and names) and its label lines."""
+def key_entries(sheet: Worksheet, pairs: list[Pair]) -> list[Entry]:
+    """Each keyed pair: its heading (the two characters' numbers and names) and its label lines."""
     from .map_page import label_lines
 
     def name(i: int) -> str:
