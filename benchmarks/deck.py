@@ -33,7 +33,7 @@ def main() -> None:
     python = sys.executable
     bare = median_seconds([python, "-c", "pass"])
     with tempfile.TemporaryDirectory() as tmp:
-        cli = [python, "-c", "from generator.cli import main; main()", "deck", "--out", tmp]
+        cli = [python, "-c", "from playaid.cli import main; main()", "deck", "--out", tmp]
         default = median_seconds(cli) - bare
         big = Path(tmp) / "big.csv"
         big.write_text("name,copies\n" + "".join(f"Frustration number {i},10\n" for i in range(100)), encoding="utf-8")

@@ -29,8 +29,8 @@ def timed(make, repeat: int = 7) -> tuple[float, float]:
 
 
 def main() -> None:
-    from generator.render.nets import D6, nets_pdf, nets_svgs, per_page
-    from generator.systems.sapio import default_die
+    from playaid.render.nets import D6, nets_pdf, nets_svgs, per_page
+    from playaid.systems.sapio import default_die
 
     die = default_die()
     # (what, die, paper, edge, draw); the first case runs cold: fonts, geometry, packing

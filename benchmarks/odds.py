@@ -20,10 +20,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import icepool  # noqa: E402
 
-from generator.dice import open_pool  # noqa: E402
-from generator.dice.highest import matchup  # noqa: E402
-from generator.odds import TABLES, contest, dirt, fight_sphere, isolation  # noqa: E402
-from generator.systems.isolation.interpretation import degree  # noqa: E402
+from playaid.dice import open_pool  # noqa: E402
+from playaid.dice.highest import matchup  # noqa: E402
+from playaid.odds import TABLES, contest, dirt, fight_sphere, isolation  # noqa: E402
+from playaid.systems.isolation.interpretation import degree  # noqa: E402
 
 TARGET = 10
 DEPTH = 20

@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.pregen import GAMES, generate, player_range  # noqa: E402
+from playaid.pregen import GAMES, generate, player_range  # noqa: E402
 
 TARGET_SECONDS = 1.0
 COUNT = 100

@@ -27,15 +27,15 @@ def one_sheet(character: str, runs: int = 3) -> float:
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as out:
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "generator", "sheet", str(ROOT / f"assets/examples/{character}.yaml"),
+            subprocess.run([sys.executable, "-m", "playaid", "sheet", str(ROOT / f"playaid/assets/examples/{character}.yaml"),
                             "--out", out], check=True, capture_output=True, cwd=ROOT)
             times.append(time.perf_counter() - start)
     return sorted(times)[len(times) // 2]
 
 
 def packet(count: int) -> tuple[float, int]:
-    from generator.render.packet import build_packet
-    from generator.render.paper import paper
+    from playaid.render.packet import build_packet
+    from playaid.render.paper import paper
 
     with tempfile.TemporaryDirectory() as tmp:
         rows = "".join(f"  - {{name: Player {i}, stats: {{mental: 3, physical: 4, social: 3}}, job: Roofer, hobby: Skating}}\n"

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.cli import cli
-from generator.documents import Library
-from generator.problems import Problem
+from playaid.cli import cli
+from playaid.documents import Library
+from playaid.problems import Problem
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "assets" / "examples"
+EXAMPLES = ROOT / "playaid" / "assets" / "examples"
 SHARED_EXAMPLES = ROOT.parent / "shared" / "examples"
 
 

@@ -9,7 +9,7 @@ import click
 import pytest
 
 from conftest import ROOT
-from generator.cli import cli
+from playaid.cli import cli
 
 GOOD = "system: dirt\nname: Moss\nstats: {mental: 2, physical: 5, social: 3}\njob: Roofer\nhobby: Skating\n"
 BAD = "system: dirt\nname: Moss\nstats: {mental: 6, physical: 2, social: 2}\njob: Roofer\nhobby: Skating\n"

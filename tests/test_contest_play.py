@@ -8,13 +8,13 @@ import random
 import pytest
 
 from conftest import EXAMPLES
-from generator.documents import Library
-from generator.systems.contest.comparing import Rolled, compare, concessions
-from generator.systems.contest.pools import replacement
-from generator.systems.contest.procedures import draw, play
-from generator.systems.contest.scenes import prepare
-from generator.systems.contest.spending import cheapest_payer, penalty_fits, reward_die
-from generator.systems.play import Dice, DiceMismatch
+from playaid.documents import Library
+from playaid.systems.contest.comparing import Rolled, compare, concessions
+from playaid.systems.contest.pools import replacement
+from playaid.systems.contest.procedures import draw, play
+from playaid.systems.contest.scenes import prepare
+from playaid.systems.contest.spending import cheapest_payer, penalty_fits, reward_die
+from playaid.systems.play import Dice, DiceMismatch
 
 from test_contest_rules import HARROW, character
 

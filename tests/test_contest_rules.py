@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import EXAMPLES, rules
-from generator.documents import Library
-from generator.systems.contest.dice import Die, nearest_physical
+from playaid.documents import Library
+from playaid.systems.contest.dice import Die, nearest_physical
 
 HARROW = """
 system: contest

@@ -165,8 +165,8 @@ def test_calibration_is_one_sheet_front_and_back(tmp_path, run):
 
 
 def test_demo_writes_the_deck_tokens_and_tts_sheets(tmp_path):
-    from generator.demo import STEPS
-    from generator.outputs import OutputFolder
+    from playaid.demo import STEPS
+    from playaid.outputs import OutputFolder
 
     [deck_step] = [step for label, step in STEPS if label.startswith("card deck")]
     paths = deck_step(OutputFolder(tmp_path), "letter")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.render.cards.imposition import impose
-from generator.render.cards.settings import CardError, card_size, mm_pair
-from generator.render.paper import paper
+from playaid.render.cards.imposition import impose
+from playaid.render.cards.settings import CardError, card_size, mm_pair
+from playaid.render.paper import paper
 
 A4, LETTER = paper("a4"), paper("letter")
 POKER = card_size("poker")

@@ -7,11 +7,11 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from generator.dice import Dist, exact_below, matchup, open_pool
-from generator.odds import brute, dirt, fight_sphere, isolation, sapio
-from generator.systems.dirt.procedures import degrees as dirt_degrees, rerolls
-from generator.systems.isolation.interpretation import evens, odds
-from generator.systems.sapio.spiral_die import default_die
+from playaid.dice import Dist, exact_below, matchup, open_pool
+from playaid.odds import brute, dirt, fight_sphere, isolation, sapio
+from playaid.systems.dirt.procedures import degrees as dirt_degrees, rerolls
+from playaid.systems.isolation.interpretation import evens, odds
+from playaid.systems.sapio.spiral_die import default_die
 
 
 def test_a_die_and_a_sum_are_exact_counts():

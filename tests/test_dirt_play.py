@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import EXAMPLES
-from generator.systems.dirt.procedures import (
+from playaid.systems.dirt.procedures import (
     THRESHOLD, damage_for_margin, degrees, roll_check, stat_for_die, written_face)
-from generator.systems.play import Dice, DiceMismatch
+from playaid.systems.play import Dice, DiceMismatch
 
 MOSS = "system: dirt\nname: Moss\nstats: {mental: 2, physical: 5, social: 3}\njob: Roofer\nhobby: Skateboarding\n"
 SCOUT = "system: dirt\nname: Scout\nstats: {mental: 3, physical: 4, social: 3}\njob: Park ranger\nhobby: Birdwatching\n"

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from conftest import EXAMPLES
-from generator.systems.fight_club.fight import Blow, Raised, fight_round, follow_up, injury_cost
-from generator.systems.fight_club.models import Tokens
-from generator.systems.fight_club.turn import Vote
+from playaid.systems.fight_club.fight import Blow, Raised, fight_round, follow_up, injury_cost
+from playaid.systems.fight_club.models import Tokens
+from playaid.systems.fight_club.turn import Vote
 
 GAME = "fight-club"
 SCENES = sorted((EXAMPLES / GAME).glob("scene-*.yaml"))

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import EXAMPLES, rules
-from generator.systems.fight_club import RULES
-from generator.systems.fight_club.deck import STANDARD_DECK_FILE, pile, standard_deck
+from playaid.systems.fight_club import RULES
+from playaid.systems.fight_club.deck import STANDARD_DECK_FILE, pile, standard_deck
 
 GAME = "fight-club"
 

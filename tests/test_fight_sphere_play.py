@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import EXAMPLES, rules
-from generator.play import resolve_scene
+from playaid.play import resolve_scene
 from test_fight_sphere_rules import base_setup, conflict, encounter, four_in_one, gladiator, mutate, side, who, write
 
 SCENES = sorted((EXAMPLES / "fight-sphere").glob("scene-*.yaml"))

@@ -8,12 +8,12 @@ import random
 import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from generator.convert import Builder
-from generator.systems.fight_sphere import SYSTEM
-from generator.systems.fight_sphere.gladiators import Gladiator, check_gladiator
-from generator.systems.fight_sphere.scenes import Scene
-from generator.systems.fight_sphere.sphere import Setup, check_setup
-from generator.systems.play import DiceMismatch
+from playaid.convert import Builder
+from playaid.systems.fight_sphere import SYSTEM
+from playaid.systems.fight_sphere.gladiators import Gladiator, check_gladiator
+from playaid.systems.fight_sphere.scenes import Scene
+from playaid.systems.fight_sphere.sphere import Setup, check_setup
+from playaid.systems.play import DiceMismatch
 
 BACKSTORY = " ".join(["before"] * 60)
 NPCS = ["Ida", "Kit", "Lu", "Mo"]
@@ -152,8 +152,8 @@ def test_random_conflicts_keep_every_count_legal_and_the_outcome_follows_the_one
 @SETTINGS
 @given(st.data(), st.integers(0, 2**16))
 def test_random_encounters_keep_every_count_legal_and_the_outcome_follows_the_bouts(data, seed):
-    from generator.systems.fight_sphere.encounter import meeting_bonuses
-    from generator.systems.fight_sphere.sphere import load_sphere
+    from playaid.systems.fight_sphere.encounter import meeting_bonuses
+    from playaid.systems.fight_sphere.sphere import load_sphere
     setup = data.draw(tables())
     sphere = load_sphere(build(Setup, setup), "setup.yaml", OneSetup(None))
 

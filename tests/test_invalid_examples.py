@@ -1,6 +1,6 @@
 """Every invalid example breaks exactly the rule its first line names, in its own file.
 
-Each file under assets/examples/invalid/<game>/ starts with `# breaks: <rule-id>`.
+Each file under playaid/assets/examples/invalid/<game>/ starts with `# breaks: <rule-id>`.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import re
 import pytest
 
 from conftest import EXAMPLES, ROOT
-from generator.documents import Library
-from generator.systems import REGISTRY
+from playaid.documents import Library
+from playaid.systems import REGISTRY
 
 INVALID = sorted((EXAMPLES / "invalid").rglob("*.yaml"))
 GENERAL_DOC = (ROOT / "docs" / "rules" / "README.md").read_text(encoding="utf-8")

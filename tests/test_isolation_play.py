@@ -8,8 +8,8 @@ import json
 import pytest
 
 from conftest import EXAMPLES
-from generator.play import resolve_scene
-from generator.systems.isolation import interpretation as rules
+from playaid.play import resolve_scene
+from playaid.systems.isolation import interpretation as rules
 
 SCENES = sorted((EXAMPLES / "isolation").glob("scene-*.yaml"))
 FARMHOUSE_LINKS = (EXAMPLES / "isolation" / "farmhouse.yaml").read_text(encoding="utf-8").split("links:\n")[1]

@@ -7,13 +7,13 @@ import random
 
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from generator.systems.isolation import interpretation as rules
-from generator.systems.isolation.character import HEALTH_LEVELS, Character
-from generator.systems.isolation.conflict import Modifier, ListedDice, Scene, cast_roles, scene_problems
-from generator.systems.isolation.procedures import listed_dice, resolve_conflict
-from generator.systems.isolation.relationship_map import Link, RelationshipMap, Setup
-from generator.systems.isolation.table import Table
-from generator.systems.play import Dice, DiceMismatch
+from playaid.systems.isolation import interpretation as rules
+from playaid.systems.isolation.character import HEALTH_LEVELS, Character
+from playaid.systems.isolation.conflict import Modifier, ListedDice, Scene, cast_roles, scene_problems
+from playaid.systems.isolation.procedures import listed_dice, resolve_conflict
+from playaid.systems.isolation.relationship_map import Link, RelationshipMap, Setup
+from playaid.systems.isolation.table import Table
+from playaid.systems.play import Dice, DiceMismatch
 
 NAMES = ["Ann", "Ben", "Cat", "Dev", "Eli"]
 

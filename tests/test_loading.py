@@ -7,7 +7,7 @@ import time
 import pytest
 
 from conftest import rules
-from generator.source import MAX_BYTES
+from playaid.source import MAX_BYTES
 
 GOOD = "system: dirt\nname: Moss\nstats: {mental: 2, physical: 5, social: 3}\njob: Roofer\nhobby: Skating\n"
 

@@ -6,8 +6,8 @@ import pytest
 import yaml
 
 from conftest import EXAMPLES
-from generator.render.maps import map_pdf
-from generator.render.maps.worksheet import degree_bands
+from playaid.render.maps import map_pdf
+from playaid.render.maps.worksheet import degree_bands
 from map_setups import setup
 from pdfs import assert_printable, page_sizes_mm, text
 

@@ -14,8 +14,8 @@ import pytest
 import yaml
 from fontTools.ttLib import TTFont
 
-from generator.render.fonts import FONT_DIR
-from generator.render.maps import blank, map_svgs
+from playaid.render.fonts import FONT_DIR
+from playaid.render.maps import blank, map_svgs
 from map_setups import setup
 
 NS = {"svg": "http://www.w3.org/2000/svg"}

@@ -10,12 +10,12 @@ from collections import Counter
 import pytest
 from hypothesis import given, strategies as st
 
-from generator.render.nets import D6, nets_svgs
-from generator.render.nets.dice import faces_of
-from generator.render.nets.layout import unit_nets
-from generator.render.nets.placement import balanced, spiral_strength, up_vectors
-from generator.render.nets.solid import cross, cube, dodecahedron, dot, sub
-from generator.systems.sapio.spiral_die import SpiralDie, default_die
+from playaid.render.nets import D6, nets_svgs
+from playaid.render.nets.dice import faces_of
+from playaid.render.nets.layout import unit_nets
+from playaid.render.nets.placement import balanced, spiral_strength, up_vectors
+from playaid.render.nets.solid import cross, cube, dodecahedron, dot, sub
+from playaid.systems.sapio.spiral_die import SpiralDie, default_die
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 

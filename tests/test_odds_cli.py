@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from generator.odds import TABLES
-from generator.odds.handout import handout_pdf, shade
-from generator.render.paper import paper
+from playaid.odds import TABLES
+from playaid.odds.handout import handout_pdf, shade
+from playaid.render.paper import paper
 from pdfs import assert_printable, page_sizes_mm, text
 
 SYSTEMS = list(TABLES)

@@ -14,20 +14,20 @@ from math import sqrt
 import pytest
 
 from conftest import EXAMPLES
-from generator.documents import Library
-from generator.odds import contest, dirt, fight_sphere, isolation, sapio
-from generator.odds.isolation_scene import scene_answer
-from generator.systems.contest.comparing import Rolled, compare
-from generator.systems.dirt.procedures import roll_check as dirt_roll
-from generator.systems.fight_sphere.arithmetic import conflict_succeeds
-from generator.systems.fight_sphere.rolling import throw
-from generator.systems.isolation.hands import roll_open_ended
-from generator.systems.isolation.interpretation import (best_stance, degree, passive_green_evens,
+from playaid.documents import Library
+from playaid.odds import contest, dirt, fight_sphere, isolation, sapio
+from playaid.odds.isolation_scene import scene_answer
+from playaid.systems.contest.comparing import Rolled, compare
+from playaid.systems.dirt.procedures import roll_check as dirt_roll
+from playaid.systems.fight_sphere.arithmetic import conflict_succeeds
+from playaid.systems.fight_sphere.rolling import throw
+from playaid.systems.isolation.hands import roll_open_ended
+from playaid.systems.isolation.interpretation import (best_stance, degree, passive_green_evens,
                                                          pooled_green_evens, stance_margin)
-from generator.systems.play import Dice
-from generator.systems.sapio.procedures import roll_check as sapio_roll
-from generator.systems.sapio.roll import Tally
-from generator.systems.sapio.spiral_die import default_die
+from playaid.systems.play import Dice
+from playaid.systems.sapio.procedures import roll_check as sapio_roll
+from playaid.systems.sapio.roll import Tally
+from playaid.systems.sapio.spiral_die import default_die
 
 N = 500
 

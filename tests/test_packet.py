@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pdfs
 from conftest import EXAMPLES
-from generator.render.packet import HANDOUTS, build_packet
-from generator.render.paper import paper
+from playaid.render.packet import HANDOUTS, build_packet
+from playaid.render.paper import paper
 
 
 def test_a_packet_has_cover_sheets_reference_and_bookmarks(tmp_path, run):

@@ -10,11 +10,11 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.documents import Library
-from generator.pregen import COUNT, GAMES, generate, player_range
-from generator.pregen.draw import slug, table
-from generator.pregen import fight_sphere
-from generator.pregen.seats import one_each
+from playaid.documents import Library
+from playaid.pregen import COUNT, GAMES, generate, player_range
+from playaid.pregen.draw import slug, table
+from playaid.pregen import fight_sphere
+from playaid.pregen.seats import one_each
 
 TABLE = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 
@@ -107,7 +107,7 @@ def test_fight_club_deals_without_replacement_and_connections_go_to_other_player
 
 
 def test_fight_club_can_deal_the_whole_deck_to_its_largest_table():
-    from generator.systems.fight_club.deck import pile, standard_deck
+    from playaid.systems.fight_club.deck import pile, standard_deck
 
     low, high = player_range("fight-club")
     assert (low, high) == (4, len(pile(standard_deck())) // 3)
@@ -120,7 +120,7 @@ def test_fight_club_can_deal_the_whole_deck_to_its_largest_table():
 
 
 def test_every_standard_card_says_why_it_bothers_and_who_it_brings():
-    from generator.systems.fight_club.deck import names, standard_deck
+    from playaid.systems.fight_club.deck import names, standard_deck
 
     cards = table("fight-club")["cards"]
     assert set(cards) == set(names(standard_deck()).values())
@@ -137,7 +137,7 @@ def _given_names(sex: str) -> set[str]:
 
 
 def test_a_connection_named_as_a_sister_or_a_brother_gets_a_name_to_match():
-    from generator.pregen.fight_club import role_sex
+    from playaid.pregen.fight_club import role_sex
 
     gendered = table("fight-club")["gendered"]
     assert role_sex("the successful older sister", gendered) == "f"
@@ -210,7 +210,7 @@ def test_a_request_that_does_not_fit_is_refused_and_writes_nothing(run, tmp_path
 
 
 def test_a_batch_breaking_the_rules_is_refused_whole_with_the_rule_messages(run, tmp_path, monkeypatch):
-    from generator.pregen import dirt
+    from playaid.pregen import dirt
 
     broken = {**table("dirt"), "stats": [[5, 5, 5]]}
     monkeypatch.setattr(dirt, "table", lambda name: broken)
@@ -227,8 +227,8 @@ def test_the_count_range_is_stated_in_the_help(run):
 
 
 def test_demo_writes_four_per_game_into_its_own_folders(tmp_path):
-    from generator.commands.pregen import demo_outputs
-    from generator.outputs import OutputFolder
+    from playaid.commands.pregen import demo_outputs
+    from playaid.outputs import OutputFolder
 
     written = demo_outputs(OutputFolder(tmp_path), 2026)
     assert len(written) == 4 * len(GAMES)

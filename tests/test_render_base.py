@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.render import fonts
-from generator.render.html import Templates, html_to_pdf, page_context
-from generator.render.paper import paper, papers
+from playaid.render import fonts
+from playaid.render.html import Templates, html_to_pdf, page_context
+from playaid.render.paper import paper, papers
 from tests.pdfs import assert_printable, page_sizes_mm, text
 
 
@@ -68,7 +68,7 @@ def test_outputs_are_ordinary_files_not_private_ones(tmp_path):
     import os
     import stat
 
-    from generator.outputs import OutputFolder
+    from playaid.outputs import OutputFolder
 
     mask = os.umask(0o022)
     try:
@@ -82,7 +82,7 @@ def test_the_shared_stylesheet_is_applied(tmp_path):
     """base.css sets the page's font size; a stylesheet served with the wrong type is dropped."""
     from weasyprint import HTML
 
-    from generator.render.html import TEMPLATES, local_fetcher
+    from playaid.render.html import TEMPLATES, local_fetcher
 
     html = Templates().render("shared/base.html", **page_context(paper("a4"), "t"))
     doc = HTML(string=html, base_url=TEMPLATES.as_uri() + "/", url_fetcher=local_fetcher([TEMPLATES])).render()

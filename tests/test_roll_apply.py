@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import yaml
 
-from generator.apply import apply_changes
-from generator.outputs import OutputFolder
-from generator.systems.play import Change
+from playaid.apply import apply_changes
+from playaid.outputs import OutputFolder
+from playaid.systems.play import Change
 
 MOSS = "system: dirt\nname: Moss\nstats: {mental: 2, physical: 5, social: 3}\njob: Roofer\nhobby: Skateboarding\n"
 SCOUT = "system: dirt\nname: Scout\nstats: {mental: 3, physical: 4, social: 3}\njob: Park ranger\nhobby: Birdwatching\n"

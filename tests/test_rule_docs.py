@@ -7,7 +7,7 @@ import re
 import pytest
 
 from conftest import ROOT
-from generator.systems import REGISTRY
+from playaid.systems import REGISTRY
 
 DOCS = ROOT / "docs" / "rules"
 ID = re.compile(r"""["']((?:[a-z]+(?:-[a-z]+)*)\.[a-z0-9]+(?:-[a-z0-9]+)*)["']""")
@@ -25,7 +25,7 @@ def ids_in_code(path) -> set[str]:
 
 def test_general_rule_ids_are_documented():
     page = (DOCS / "README.md").read_text(encoding="utf-8")
-    package = ROOT / "generator"
+    package = ROOT / "playaid"
     used = {i for i in ids_in_code(package) if i.startswith(GENERAL)}
     assert used, "no general ids found: the pattern is broken"
     assert {i for i in used if f"`{i}`" not in page} == set()
@@ -35,7 +35,7 @@ def test_general_rule_ids_are_documented():
 def test_game_rule_ids_are_registered_and_documented(system):
     game = REGISTRY[system]
     page = (DOCS / f"{system}.md").read_text(encoding="utf-8")
-    module = ROOT / "generator" / "systems" / system.replace("-", "_")
+    module = ROOT / "playaid" / "systems" / system.replace("-", "_")
     source = module if module.is_dir() else module.with_suffix(".py")
     used = {i for i in ids_in_code(source) if i.startswith(system + ".")}
     assert used <= set(game.rules), f"reported but not in RULES: {sorted(used - set(game.rules))}"

@@ -14,13 +14,13 @@ import random
 import pytest
 
 from conftest import EXAMPLES
-from generator.systems.play import Dice
-from generator.systems.sapio import default_die
-from generator.systems.sapio.harm import is_debilitated, penalty, record, weapon_injury
-from generator.systems.sapio.pool import Source, dice_pool, target_number, versus_tn
-from generator.systems.sapio.procedures import roll_check
-from generator.systems.sapio.roll import Tally, read_check
-from generator.systems.sapio.sheet import Harm
+from playaid.systems.play import Dice
+from playaid.systems.sapio import default_die
+from playaid.systems.sapio.harm import is_debilitated, penalty, record, weapon_injury
+from playaid.systems.sapio.pool import Source, dice_pool, target_number, versus_tn
+from playaid.systems.sapio.procedures import roll_check
+from playaid.systems.sapio.roll import Tally, read_check
+from playaid.systems.sapio.sheet import Harm
 from test_sapio_rules import BO, wren
 
 BLANK, SPIRAL, SPARE, HIT, HIT_SPARE, HIT_SPIRAL, TWO_HITS, TWO_HITS_SPIRAL, TWO_SPARES = 1, 3, 4, 5, 8, 9, 10, 11, 12

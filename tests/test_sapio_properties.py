@@ -7,13 +7,13 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.systems.play import DiceMismatch
-from generator.systems.sapio.harm import BOXES, count
-from generator.systems.sapio.pool import POOL_MAX
-from generator.systems.sapio.procedures import play
-from generator.systems.sapio.scene import Bonus, Defender, Help, Invoke, Scene, Take
-from generator.systems.sapio.scene_rules import check_scene
-from generator.systems.sapio.sheet import Character, Harm, Profession, Talent, Weapon
+from playaid.systems.play import DiceMismatch
+from playaid.systems.sapio.harm import BOXES, count
+from playaid.systems.sapio.pool import POOL_MAX
+from playaid.systems.sapio.procedures import play
+from playaid.systems.sapio.scene import Bonus, Defender, Help, Invoke, Scene, Take
+from playaid.systems.sapio.scene_rules import check_scene
+from playaid.systems.sapio.sheet import Character, Harm, Profession, Talent, Weapon
 
 LEVELS = ("minor", "moderate", "severe")
 

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from conftest import EXAMPLES, rules
-from generator.systems.sapio import RULES, SYSTEM, default_die
+from playaid.systems.sapio import RULES, SYSTEM, default_die
 
 WREN = {
     "system": "sapio",

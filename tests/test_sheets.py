@@ -7,7 +7,7 @@ import pytest
 
 import pdfs
 from conftest import EXAMPLES
-from generator.render import fonts
+from playaid.render import fonts
 
 GAMES = {
     "fight-sphere": ("dana.yaml", ["Dana Okafor", "Death Wish", "fire axe"], {"pool": "5", "rel0_npc": "Marrow, the scrap-priest"}),
@@ -103,7 +103,7 @@ HOSTILE = ['<b>Bold</b><img src="file:///etc/passwd">', "</style><style>*{color:
 
 
 def test_hostile_names_stay_literal_and_nothing_is_fetched(files, tmp_path, run, monkeypatch):
-    from generator.render import html
+    from playaid.render import html
 
     asked = []
     real = html.local_fetcher
@@ -197,7 +197,7 @@ def test_a_scene_file_is_refused_with_what_to_name_instead(tmp_path, run):
 def test_the_sheet_fetcher_serves_css_typed_and_refuses_anything_else():
     from weasyprint.urls import URLFetchingError
 
-    from generator.render.html import TEMPLATES, local_fetcher
+    from playaid.render.html import TEMPLATES, local_fetcher
 
     fetcher = local_fetcher([TEMPLATES])
     assert fetcher.fetch((TEMPLATES / "sheets" / "sheet.css").as_uri()).content_type == "text/css"

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import EXAMPLES
-from generator.cli import cli
+from playaid.cli import cli
 
 EXAMPLE_FILES = sorted(p for p in EXAMPLES.rglob("*.yaml") if "invalid" not in p.parts)
 SYSTEMS = ["fight-sphere", "isolation", "sapio", "fight-club", "dirt", "contest", "nope"]

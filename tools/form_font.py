@@ -1,4 +1,4 @@
-"""Make `assets/fonts/PlayaidFormSans.ttf`, the face of the sheets' form fields.
+"""Make `playaid/assets/fonts/PlayaidFormSans.ttf`, the face of the sheets' form fields.
 
 WeasyPrint embeds the font of a form field whole (a viewer must be able to draw whatever
 a player types), and whole Noto Sans is half a megabyte per sheet, a fifth of a second
@@ -17,7 +17,7 @@ from pathlib import Path
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
-FONTS = Path(__file__).resolve().parents[1] / "assets" / "fonts"
+FONTS = Path(__file__).resolve().parents[1] / "playaid" / "assets" / "fonts"
 SOURCE = FONTS / "NotoSans-Regular.ttf"
 TARGET = FONTS / "PlayaidFormSans.ttf"
 FAMILY = "Playaid Form Sans"

@@ -37,7 +37,7 @@ def command(system: str, count: int, seed: int | None, players: list[str] | None
     """Make COUNT pre-built characters of SYSTEM, each checked by the game's rules.
 
     Names, professions, descriptors, qualities, jobs, assets … are drawn from the
-    project's own tables (assets/data/pregen/). Fight Club deals the frustration cards
+    project's own tables (playaid/assets/data/pregen/). Fight Club deals the frustration cards
     without replacement and gives each character's Connections to three different other
     players (4 to 20 players; without --players, one `Player N` per character). Fight
     Sphere gives each named player at least two Gladiators, one of them `role: pc`.
@@ -58,7 +58,7 @@ def command(system: str, count: int, seed: int | None, players: list[str] | None
     if batch.problems:
         print_problems(batch.problems)
         raise InputError("the pre-built characters break the rules above, so nothing was written; "
-                         "the tables in assets/data/pregen/ need fixing")
+                         "the tables in playaid/assets/data/pregen/ need fixing")
     write_all(out_dir, {name: text.encode("utf-8") for name, text in batch.files.items()})
 
 

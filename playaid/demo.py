@@ -9,9 +9,9 @@ from typing import Callable
 from .documents import Library, expand
 from .outputs import OutputFolder
 from .problems import format_path, unique
+from . import resources
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
-EXAMPLES = ASSETS / "examples"
+EXAMPLES = resources.EXAMPLES
 
 
 def example_files() -> list[Path]:

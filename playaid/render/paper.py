@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 import yaml
+from .. import resources
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+ASSETS = resources.ASSETS
 MM = 72 / 25.4
 """PostScript points in one millimetre."""
 

@@ -1,7 +1,7 @@
 """What every command shares: the bad-input exception, problem printing, common options.
 
 Each rendering command lives in a module of its own here, exposing `command` (the click
-command that `generator.cli` registers).
+command that `playaid.cli` registers).
 """
 
 from __future__ import annotations

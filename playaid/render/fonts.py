@@ -13,9 +13,10 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+from .. import resources
 
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+FONT_DIR = resources.FONTS
 
 
 @dataclass(frozen=True)

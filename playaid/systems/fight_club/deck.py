@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache
-from pathlib import Path as FsPath
 from typing import Iterable
 
 import yaml
 
 from ...convert import Builder
 from .models import Card, Deck
+from ... import resources
 
-STANDARD_DECK_FILE = FsPath(__file__).resolve().parents[3] / "assets" / "data" / "fight-club" / "frustrations.yaml"
+STANDARD_DECK_FILE = resources.DATA / "fight-club" / "frustrations.yaml"
 
 CARD_NAME_MAX = 40
 """Longest card name, in characters: it has to fit on a printed card (the longest

@@ -19,10 +19,10 @@ import jinja2
 
 from .fonts import CSS_STACK, FONT_DIR, font_face_css
 from .paper import Paper
+from .. import resources
 
-ROOT = Path(__file__).resolve().parents[2]
-TEMPLATES = ROOT / "templates"
-ASSETS = ROOT / "assets"
+TEMPLATES = resources.TEMPLATES
+ASSETS = resources.ASSETS
 
 
 class TemplateProblem(Exception):

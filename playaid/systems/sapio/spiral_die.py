@@ -11,17 +11,17 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path as FsPath
 from typing import Sequence
 
 import yaml
 
 from ...convert import spec
 from ...problems import Problem, error
+from ... import resources
 
 FACE_COUNT = 12
 SYMBOLS = ("hit", "spare", "spiral")
-DATA = FsPath(__file__).resolve().parents[3] / "assets" / "data" / "sapio"
+DATA = resources.DATA / "sapio"
 DEFAULT_DIE_FILE = DATA / "spiral-d12.yaml"
 
 

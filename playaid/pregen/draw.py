@@ -11,12 +11,12 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any, Sequence
 
 import yaml
+from .. import resources
 
-DATA = Path(__file__).resolve().parents[2] / "assets" / "data" / "pregen"
+DATA = resources.DATA / "pregen"
 
 
 class PregenError(Exception):

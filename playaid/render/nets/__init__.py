@@ -29,7 +29,7 @@ def nets_pdf(die: SpiralDie | D6, paper: Paper | str = "a4", count: int | None =
              edge: float | None = None) -> bytes:
     """A PDF of `count` nets of `die` (a full page when None); TooLarge if none fits.
 
-    >>> from generator.systems.sapio import default_die
+    >>> from playaid.systems.sapio import default_die
     >>> nets_pdf(default_die(), "a4", 4)[:5]  # doctest: +SKIP
     b'%PDF-'
     """

@@ -21,7 +21,7 @@ from .problems import Problem, unique
 from .systems import REGISTRY
 
 RENDERING = ("sheet", "packet", "pregen", "deck", "net", "map", "odds")
-"""Commands living in `generator/commands/<name>.py`, imported only when run or listed:
+"""Commands living in `playaid/commands/<name>.py`, imported only when run or listed:
 each pulls in its renderer, and `playaid sheet` alone should not pay for the others."""
 
 

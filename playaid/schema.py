@@ -47,7 +47,7 @@ def type_schema(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
 
 def _model_ref(cls: type, defs: dict[str, Any]) -> dict[str, Any]:
     # the full module path: two games may both call a model `Character`
-    name = f"{cls.__module__.removeprefix('generator.systems.')}.{cls.__name__}"
+    name = f"{cls.__module__.removeprefix('playaid.systems.')}.{cls.__name__}"
     if name not in defs:
         defs[name] = {}  # placeholder first: models may refer to themselves
         defs[name] = model_schema(cls, defs)

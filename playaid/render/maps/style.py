@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 import yaml
 
 from ..paper import MM, Paper
+from ... import resources
 
-DATA = Path(__file__).resolve().parents[3] / "assets" / "data" / "maps" / "layout.yaml"
+DATA = resources.DATA / "maps" / "layout.yaml"
 
 
 @cache

@@ -12,11 +12,11 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 
 import yaml
+from ... import resources
 
-DATA = Path(__file__).resolve().parents[3] / "assets" / "data" / "sheets" / "fit.yaml"
+DATA = resources.DATA / "sheets" / "fit.yaml"
 
 
 @cache

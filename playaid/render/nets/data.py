@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 import yaml
+from ... import resources
 
-DATA = Path(__file__).resolve().parents[3] / "assets" / "data" / "nets" / "nets.yaml"
+DATA = resources.DATA / "nets" / "nets.yaml"
 
 
 @cache

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 from typing import Callable, Mapping
 
 import yaml
@@ -19,8 +18,9 @@ from ..render.paper import Paper
 from ..systems.isolation.interpretation import is_success
 from . import TABLES
 from .tables import Table, percent
+from .. import resources
 
-DATA = Path(__file__).resolve().parents[2] / "assets" / "data" / "odds" / "handouts.yaml"
+DATA = resources.DATA / "odds" / "handouts.yaml"
 LIGHTEST, DARKEST = 255, 150
 """Grey levels of a 0% and a 100% cell: dark enough to see, light enough for black text."""
 
