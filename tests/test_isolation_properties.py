@@ -13,7 +13,7 @@ from playaid.systems.isolation.conflict import Modifier, ListedDice, Scene, cast
 from playaid.systems.isolation.procedures import listed_dice, resolve_conflict
 from playaid.systems.isolation.relationship_map import Link, RelationshipMap, Setup
 from playaid.systems.isolation.table import Table
-from playaid.systems.play import Dice, DiceMismatch
+from playaid.systems.play import Dice, RollRefused
 
 NAMES = ["Ann", "Ben", "Cat", "Dev", "Eli"]
 
@@ -73,7 +73,7 @@ def test_random_scenes_resolve_or_report_a_problem_and_keep_the_invariants(data)
     try:
         result = resolve_conflict(scene, table, dice)
         dice.finish()
-    except DiceMismatch as exc:
+    except RollRefused as exc:  # listed dice that do not fit, or a declared stance they do not allow
         assert exc.problem.rule in ("roll.dice-count", "roll.dice-value", "isolation.stance-not-allowed")
         return
     assert result.outcome in rules.DEGREES
