@@ -15,8 +15,8 @@ EXAMPLES = resources.EXAMPLES
 
 
 def example_files() -> list[Path]:
-    """The bundled valid examples: every game's folder, not the `invalid/` ones."""
-    folders = sorted(p for p in EXAMPLES.iterdir() if p.is_dir() and p.name != "invalid")
+    """The bundled examples, every game's folder: all valid."""
+    folders = sorted(p for p in EXAMPLES.iterdir() if p.is_dir())
     files, _ = expand(str(p) for p in folders)
     return files
 

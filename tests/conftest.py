@@ -15,6 +15,15 @@ from playaid.problems import Problem
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "playaid" / "assets" / "examples"
 SHARED_EXAMPLES = ROOT.parent / "shared" / "examples"
+INVALID = ROOT / "tests" / "invalid"
+"""Files that break one rule each on purpose: fixtures, so they stay out of the package."""
+
+
+def contract_example(relative: str) -> Path:
+    """A contract example file: the shared folder's when a clone has it beside it, else our
+    bundled copy (test_loading checks the two are identical), so the suite runs anywhere."""
+    shared = SHARED_EXAMPLES / relative
+    return shared if shared.exists() else EXAMPLES / relative
 
 
 class Files:

@@ -89,6 +89,20 @@ def test_every_command_documents_an_example_and_the_readme_names_it(run):
         assert f"playaid {name}" in readme, name
 
 
+def test_the_files_help_examples_name_exist_and_the_examples_validate(run, monkeypatch):
+    """A user copying an example from `--help` in a clone gets a file that is there."""
+    monkeypatch.chdir(ROOT)
+    named = []
+    for name in cli.list_commands(click.Context(cli)):
+        help_text = " ".join(run(name, "--help").output.split())
+        for example in re.findall(r"Example: (playaid .*?)(?= Options:| Example:|$)", help_text):
+            named += [w for w in example.split() if re.search(r"\.(ya?ml|csv|txt)$", w)]
+    assert len(named) >= 4
+    assert [w for w in named if not (ROOT / w).is_file()] == []
+    result = run("validate", "playaid/assets/examples")
+    assert result.exit_code == 0, result.output
+
+
 def test_demo_writes_the_validation_report_into_the_output_folder(tmp_path, run):
     out = tmp_path / "out"
     result = run("demo", "--out", out)
@@ -109,7 +123,7 @@ def test_the_schema_accepts_every_example_and_rejects_a_typo(run):
 
     schema = json.loads(run("schema").output)
     validator = jsonschema.Draft202012Validator(schema)
-    examples = sorted(p for p in EXAMPLES.rglob("*.yaml") if "invalid" not in p.parts)
+    examples = sorted(EXAMPLES.rglob("*.yaml"))
     for path in examples:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         errors = list(validator.iter_errors(data))

@@ -7,7 +7,7 @@ import pytest
 import yaml
 from PIL import Image
 
-from conftest import EXAMPLES, SHARED_EXAMPLES
+from conftest import EXAMPLES, INVALID, contract_example
 from pdfs import assert_printable, page_sizes_mm, text
 
 
@@ -21,10 +21,7 @@ def written(out):
 
 
 def test_the_shared_custom_deck_is_accepted_as_written(tmp_path, run):
-    source = SHARED_EXAMPLES / "fight-club" / "deck-custom.yaml"
-    if not source.exists():
-        source = EXAMPLES / "fight-club" / "deck-custom.yaml"
-    result = run("deck", source, "--out", tmp_path)
+    result = run("deck", contract_example("fight-club/deck-custom.yaml"), "--out", tmp_path)
     assert result.exit_code == 0, result.output
     pdf = tmp_path / "office-edition-deck.pdf"
     assert_printable(pdf)
@@ -72,7 +69,7 @@ def test_malformed_options_exit_two_saying_what_is_allowed(tmp_path, run, args):
 
 
 def test_an_invalid_deck_file_is_refused_with_the_rules_core_messages(tmp_path, run):
-    result = run("deck", EXAMPLES / "invalid" / "fight-club" / "card-no-copies.yaml", "--out", tmp_path / "o")
+    result = run("deck", INVALID / "fight-club" / "card-no-copies.yaml", "--out", tmp_path / "o")
     assert result.exit_code == 1
     assert "[fight-club.card-copies]" in result.output and "card-no-copies.yaml:6:" in result.output
     assert written(tmp_path / "o") == []

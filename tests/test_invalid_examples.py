@@ -1,6 +1,6 @@
 """Every invalid example breaks exactly the rule its first line names, in its own file.
 
-Each file under playaid/assets/examples/invalid/<game>/ starts with `# breaks: <rule-id>`.
+Each file under tests/invalid/<game>/ starts with `# breaks: <rule-id>`.
 """
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ import re
 
 import pytest
 
-from conftest import EXAMPLES, ROOT
+from conftest import INVALID, ROOT
 from playaid.documents import Library
 from playaid.systems import REGISTRY
 
-INVALID = sorted((EXAMPLES / "invalid").rglob("*.yaml"))
+INVALID = sorted(INVALID.rglob("*.yaml"))
 GENERAL_DOC = (ROOT / "docs" / "rules" / "README.md").read_text(encoding="utf-8")
 AT_LEAST = {"contest": 10, "dirt": 5, "fight-club": 10, "fight-sphere": 5, "isolation": 8, "sapio": 10}
 

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from conftest import rules
+from conftest import EXAMPLES, SHARED_EXAMPLES, rules
 from playaid.source import MAX_BYTES
 
 GOOD = "system: dirt\nname: Moss\nstats: {mental: 2, physical: 5, social: 3}\njob: Roofer\nhobby: Skating\n"
@@ -122,11 +122,20 @@ def test_a_setup_naming_a_file_of_another_game_or_kind_is_refused(files):
 
 @pytest.mark.parametrize("game", ["contest", "dirt", "fight-club", "fight-sphere", "isolation", "sapio"])
 def test_every_shared_example_validates(game, run):
-    from conftest import SHARED_EXAMPLES, EXAMPLES
-
     folder = SHARED_EXAMPLES / game if SHARED_EXAMPLES.is_dir() else EXAMPLES / game
     result = run("validate", folder)
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.skipif(not SHARED_EXAMPLES.is_dir(), reason="no shared folder beside this clone")
+def test_the_bundled_examples_hold_every_contract_example_unchanged():
+    """Tests and the demo read the bundled copies; they must stay the files users were promised."""
+    shared = sorted(p.relative_to(SHARED_EXAMPLES) for p in SHARED_EXAMPLES.rglob("*.yaml"))
+    assert shared
+    for relative in shared:
+        bundled = EXAMPLES / relative
+        assert bundled.is_file(), f"{relative} has no bundled copy"
+        assert bundled.read_bytes() == (SHARED_EXAMPLES / relative).read_bytes(), f"{relative} differs"
 
 
 @pytest.mark.parametrize("game, setup, scene", [

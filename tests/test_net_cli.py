@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pikepdf
 import pytest
 
-from conftest import SHARED_EXAMPLES
+from conftest import contract_example
 from playaid.commands.net import net_demo
 from playaid.outputs import OutputFolder
 from playaid.render.nets import D6, nets_pdf, nets_svgs, per_page
@@ -75,7 +75,7 @@ def test_each_net_is_numbered_on_one_of_its_glue_tabs(tmp_path):
 
 
 def test_the_shared_example_face_file_is_accepted(tmp_path, run):
-    result = run("net", "--faces", SHARED_EXAMPLES / "sapio" / "spiral-d12.yaml", "--out", tmp_path)
+    result = run("net", "--faces", contract_example("sapio/spiral-d12.yaml"), "--out", tmp_path)
     assert result.exit_code == 0, result.output
 
 

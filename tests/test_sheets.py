@@ -6,7 +6,7 @@ import pikepdf
 import pytest
 
 import pdfs
-from conftest import EXAMPLES
+from conftest import EXAMPLES, INVALID
 from playaid.render import fonts
 
 GAMES = {
@@ -68,7 +68,7 @@ def test_blank_and_reference_pages_with_previews(tmp_path, run):
 
 
 def test_an_invalid_character_is_refused_and_nothing_written(tmp_path, run):
-    result = run("sheet", EXAMPLES / "invalid" / "dirt" / "stat-six.yaml", "--out", tmp_path / "out")
+    result = run("sheet", INVALID / "dirt" / "stat-six.yaml", "--out", tmp_path / "out")
     assert result.exit_code == 1 and "[dirt.stat-range]" in result.output
     assert not (tmp_path / "out").exists()
 

@@ -173,7 +173,7 @@ def demo_outputs(examples: Path, paper: Paper) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     templates = Templates()
     library = Library()
-    found, _ = expand(str(p) for p in sorted(examples.iterdir()) if p.is_dir() and p.name != "invalid")
+    found, _ = expand(str(p) for p in sorted(examples.iterdir()) if p.is_dir())
     for path in found:
         doc = library.load(path)
         if not doc.valid or doc.kind not in ("character", "setup"):
