@@ -15,7 +15,6 @@ import io
 import logging
 import mimetypes
 import os
-import re
 import types
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -186,27 +185,69 @@ def pdf_bytes(document) -> bytes:
     return document.write_pdf(pdf_identifier=b"playaid", pdf_forms=True, finisher=_check_boxes_name_a_font)
 
 
-_FONT_OPERATOR = re.compile(rb"/[^\s/]+ [\d.]+ Tf")
+TICK_FONT = FONT_DIR / "PlayaidCheck.ttf"
+"""One glyph, a tick, under the codes of "3" and "4" (`tools/check_font.py`)."""
 
 
 def _check_boxes_name_a_font(_document, pdf) -> None:
-    """Give check boxes the default appearance WeasyPrint leaves out.
+    """Give check boxes a default appearance that names an embedded font.
 
-    A field without `/DA` makes poppler-based viewers and tools report "Missing 'Tf'
-    operator" on every sheet. A check box draws no text, so any font of the form's
-    resources will do: the one the text fields already name, at size 0 (auto).
+    WeasyPrint marks the form "NeedAppearances" (its text fields carry no appearance
+    of their own), so poppler-based viewers redraw every check box: a field without
+    `/DA` makes them report "Missing 'Tf'", and a ticked one is drawn as "3" in the font
+    the form's resources call `ZaDb`, "Unknown font tag 'ZaDb'" when there is none. So
+    the form gets a `ZaDb` of its own, our embedded tick, and every check box names it
+    at the box's height, in the box's colour.
     """
     import pydyf
 
-    fields = [o for o in pdf.objects if isinstance(o, pydyf.Dictionary) and o.get("FT") in ("/Tx", "/Btn")]
-    named = (_FONT_OPERATOR.search(_bytes(f["DA"])) for f in fields if f.get("FT") == "/Tx" and "DA" in f)
-    font = next((m.group(0) for m in named if m), None)
-    if font is None:
+    boxes = [o for o in pdf.objects if isinstance(o, pydyf.Dictionary) and o.get("FT") == "/Btn"]
+    form = pdf.catalog.get("AcroForm")
+    if not boxes or form is None:
         return
-    appearance = font.rsplit(b" ", 2)[0] + b" 0 Tf 0 g"
-    for field in fields:
-        if field.get("FT") == "/Btn" and "DA" not in field:
-            field["DA"] = pydyf.String(appearance)
+    resources = _resolve(pdf, form["DR"])
+    fonts = _resolve(pdf, resources.get("Font"))
+    if not isinstance(fonts, pydyf.Dictionary):
+        fonts = resources["Font"] = pydyf.Dictionary()
+    fonts["ZaDb"] = _tick_font(pdf).reference
+    for box in boxes:
+        left, top, right, bottom = box["Rect"]
+        colour = box.get("MK", {}).get("BC") or (0, 0, 0)
+        box["DA"] = pydyf.String(f"/ZaDb {abs(top - bottom):.2f} Tf " + " ".join(f"{c:g}" for c in colour) + " rg")
+
+
+def _resolve(pdf, value):
+    """An indirect reference ("12 0 R") as the object it names; anything else as is."""
+    if isinstance(value, (bytes, str)) and _bytes(value).endswith(b" R"):
+        return pdf.objects[int(_bytes(value).split()[0])]
+    return value
+
+
+def _tick_font(pdf):
+    """The tick font embedded whole (1 KB; a subset of Symbola, hence the tag) as a symbolic TrueType font."""
+    import pydyf
+    from fontTools.ttLib import TTFont
+
+    data = TICK_FONT.read_bytes()
+    face = TTFont(TICK_FONT)
+    scale = 1000 / face["head"].unitsPerEm
+    width = round(face["hmtx"][face.getBestCmap()[0x33]][0] * scale)
+    head, hhea = face["head"], face["hhea"]
+    file = pydyf.Stream([data], {"Length1": len(data)}, compress=True)
+    pdf.add_object(file)
+    descriptor = pydyf.Dictionary({
+        "Type": "/FontDescriptor", "FontName": "/TICKAA+PlayaidCheck", "Flags": 4,  # symbolic
+        "FontBBox": pydyf.Array([round(v * scale) for v in (head.xMin, head.yMin, head.xMax, head.yMax)]),
+        "ItalicAngle": 0, "Ascent": round(hhea.ascent * scale), "Descent": round(hhea.descent * scale),
+        "CapHeight": round(head.yMax * scale), "StemV": 80, "FontFile2": file.reference,
+    })
+    pdf.add_object(descriptor)
+    font = pydyf.Dictionary({
+        "Type": "/Font", "Subtype": "/TrueType", "BaseFont": "/TICKAA+PlayaidCheck", "FirstChar": 0x33, "LastChar": 0x34,
+        "Widths": pydyf.Array([width, width]), "FontDescriptor": descriptor.reference,
+    })
+    pdf.add_object(font)
+    return font
 
 
 def _bytes(value) -> bytes:
