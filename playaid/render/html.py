@@ -23,6 +23,7 @@ from urllib.parse import unquote, urlsplit
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
+from .checkboxes import check_boxes_name_a_font
 from .fonts import CSS_STACK, FONT_DIR, font_face_css
 from .paper import Paper
 from .. import resources
@@ -182,77 +183,7 @@ def layout(html: str, template_roots: list[Path] | None = None):
 def pdf_bytes(document) -> bytes:
     """A laid-out document as PDF bytes, byte-for-byte reproducible: a fixed document
     identifier and no dates."""
-    return document.write_pdf(pdf_identifier=b"playaid", pdf_forms=True, finisher=_check_boxes_name_a_font)
-
-
-TICK_FONT = FONT_DIR / "PlayaidCheck.ttf"
-"""One glyph, a tick, under the codes of "3" and "4" (`tools/check_font.py`)."""
-
-
-def _check_boxes_name_a_font(_document, pdf) -> None:
-    """Give check boxes a default appearance that names an embedded font.
-
-    WeasyPrint marks the form "NeedAppearances" (its text fields carry no appearance
-    of their own), so poppler-based viewers redraw every check box: a field without
-    `/DA` makes them report "Missing 'Tf'", and a ticked one is drawn as "3" in the font
-    the form's resources call `ZaDb`, "Unknown font tag 'ZaDb'" when there is none. So
-    the form gets a `ZaDb` of its own, our embedded tick, and every check box names it
-    at the box's height, in the box's colour.
-    """
-    import pydyf
-
-    boxes = [o for o in pdf.objects if isinstance(o, pydyf.Dictionary) and o.get("FT") == "/Btn"]
-    form = pdf.catalog.get("AcroForm")
-    if not boxes or form is None:
-        return
-    resources = _resolve(pdf, form["DR"])
-    fonts = _resolve(pdf, resources.get("Font"))
-    if not isinstance(fonts, pydyf.Dictionary):
-        fonts = resources["Font"] = pydyf.Dictionary()
-    fonts["ZaDb"] = _tick_font(pdf).reference
-    for box in boxes:
-        left, top, right, bottom = box["Rect"]
-        colour = box.get("MK", {}).get("BC") or (0, 0, 0)
-        box["DA"] = pydyf.String(f"/ZaDb {abs(top - bottom):.2f} Tf " + " ".join(f"{c:g}" for c in colour) + " rg")
-
-
-def _resolve(pdf, value):
-    """An indirect reference ("12 0 R") as the object it names; anything else as is."""
-    if isinstance(value, (bytes, str)) and _bytes(value).endswith(b" R"):
-        return pdf.objects[int(_bytes(value).split()[0])]
-    return value
-
-
-def _tick_font(pdf):
-    """The tick font embedded whole (1 KB; a subset of Symbola, hence the tag) as a symbolic TrueType font."""
-    import pydyf
-    from fontTools.ttLib import TTFont
-
-    data = TICK_FONT.read_bytes()
-    face = TTFont(TICK_FONT)
-    scale = 1000 / face["head"].unitsPerEm
-    width = round(face["hmtx"][face.getBestCmap()[0x33]][0] * scale)
-    head, hhea = face["head"], face["hhea"]
-    file = pydyf.Stream([data], {"Length1": len(data)}, compress=True)
-    pdf.add_object(file)
-    descriptor = pydyf.Dictionary({
-        "Type": "/FontDescriptor", "FontName": "/TICKAA+PlayaidCheck", "Flags": 4,  # symbolic
-        "FontBBox": pydyf.Array([round(v * scale) for v in (head.xMin, head.yMin, head.xMax, head.yMax)]),
-        "ItalicAngle": 0, "Ascent": round(hhea.ascent * scale), "Descent": round(hhea.descent * scale),
-        "CapHeight": round(head.yMax * scale), "StemV": 80, "FontFile2": file.reference,
-    })
-    pdf.add_object(descriptor)
-    font = pydyf.Dictionary({
-        "Type": "/Font", "Subtype": "/TrueType", "BaseFont": "/TICKAA+PlayaidCheck", "FirstChar": 0x33, "LastChar": 0x34,
-        "Widths": pydyf.Array([width, width]), "FontDescriptor": descriptor.reference,
-    })
-    pdf.add_object(font)
-    return font
-
-
-def _bytes(value) -> bytes:
-    text = getattr(value, "string", value)
-    return text if isinstance(text, bytes) else str(text).encode("latin-1", "replace")
+    return document.write_pdf(pdf_identifier=b"playaid", pdf_forms=True, finisher=check_boxes_name_a_font)
 
 
 def html_to_pdf(html: str, template_roots: list[Path] | None = None) -> bytes:
