@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from .outputs import OutputFolder
+from .outputs import Batch, OutputFolder
 from .systems.play import Change
 
 
@@ -39,7 +39,7 @@ def _set(data: dict, field: tuple, value: Any) -> None:
     node[field[-1]] = value
 
 
-def _write(out: OutputFolder, original: Path, data: dict) -> Path:
+def _write(out: Batch, original: Path, data: dict) -> Path:
     if out.path(original.name) == original.resolve():
         raise ApplyError(f"--apply never writes over {original}; choose another --out folder")
     return out.write_text(original.name, _dump(data))
@@ -58,9 +58,14 @@ def _character_refs(scene: dict) -> list[str]:
 
 
 def apply_changes(scene_path: Path, changes: tuple[Change, ...], out: OutputFolder) -> list[Path]:
-    """Write copies holding `changes`; return the files written."""
+    """Write copies holding `changes`, all or none; return the files written."""
     if not changes:
         return []
+    with out.batch() as batch:
+        return _apply(scene_path, changes, batch)
+
+
+def _apply(scene_path: Path, changes: tuple[Change, ...], out: Batch) -> list[Path]:
     scene = _load(scene_path)
     base = scene_path.parent
     if isinstance(scene.get("setup"), str):
@@ -81,7 +86,7 @@ def apply_changes(scene_path: Path, changes: tuple[Change, ...], out: OutputFold
     return written
 
 
-def _apply_to_setup(setup_path: Path, changes: tuple[Change, ...], out: OutputFolder) -> Path:
+def _apply_to_setup(setup_path: Path, changes: tuple[Change, ...], out: Batch) -> Path:
     setup = _load(setup_path)
     cast = []
     for entry in setup.get("characters") or []:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Callable
 
 from .documents import Library, expand
-from .outputs import OutputFolder
+from .outputs import Batch, OutputFolder
 from .problems import format_path, unique
 from . import resources
 
@@ -61,45 +61,45 @@ def roll_transcripts(scenes: list[Path]) -> str:
     return "\n\n".join(parts) + "\n"
 
 
-def _pregens(out: OutputFolder, paper: str) -> list[Path]:
+def _pregens(out: Batch, paper: str) -> list[Path]:
     from .commands.pregen import demo_outputs
 
     return demo_outputs(out, DEMO_SEED)
 
 
-def _deck(out: OutputFolder, paper: str) -> list[Path]:
+def _deck(out: Batch, paper: str) -> list[Path]:
     from .commands.deck import demo_outputs
 
     return _write(out, demo_outputs(paper))
 
 
-def _nets(out: OutputFolder, paper: str) -> list[Path]:
+def _nets(out: Batch, paper: str) -> list[Path]:
     from .commands.net import net_demo
 
     return net_demo(out, paper)
 
 
-def _maps(out: OutputFolder, paper: str) -> list[Path]:
+def _maps(out: Batch, paper: str) -> list[Path]:
     from .commands.map import demo_outputs
 
     return _write(out, demo_outputs(EXAMPLES / "isolation" / "farmhouse.yaml", paper))
 
 
-def _odds(out: OutputFolder, paper: str) -> list[Path]:
+def _odds(out: Batch, paper: str) -> list[Path]:
     from .odds.handout import demo_handouts
     from .render.paper import paper as paper_named
 
     return _write(out, demo_handouts(paper_named(paper)))
 
 
-def _sheets(out: OutputFolder, paper: str) -> list[Path]:
+def _sheets(out: Batch, paper: str) -> list[Path]:
     from .render.packet import demo_outputs
     from .render.paper import paper as paper_named
 
     return _write(out, demo_outputs(EXAMPLES, paper_named(paper)))
 
 
-def _write(out: OutputFolder, files: dict[str, bytes]) -> list[Path]:
+def _write(out: Batch, files: dict[str, bytes]) -> list[Path]:
     return [out.write_bytes(name, data) for name, data in files.items()]
 
 
@@ -115,16 +115,18 @@ STEPS = (
 
 
 def run_demo(out: OutputFolder, paper: str, progress: Callable[[str], None] = lambda _: None) -> list[Path]:
-    """Write every demo output into `out`; `progress` hears each step's name as it starts."""
+    """Write every demo output into `out`, all or nothing; `progress` hears each step's name as it starts."""
     files = example_files()
     progress("validation report and example rolls")
     text, rows = validation_report(files)
-    written = [
-        out.write_text("validation-report.txt", text),
-        out.write_text("validation-report.json", json.dumps(rows, indent=2, ensure_ascii=False) + "\n"),
-        out.write_text("example-rolls.txt", roll_transcripts([f for f, r in zip(files, rows) if r["kind"] == "scene"])),
-    ]
-    for label, step in STEPS:
-        progress(label)
-        written += step(out, paper)
+    with out.batch() as batch:
+        written = [
+            batch.write_text("validation-report.txt", text),
+            batch.write_text("validation-report.json", json.dumps(rows, indent=2, ensure_ascii=False) + "\n"),
+            batch.write_text("example-rolls.txt",
+                             roll_transcripts([f for f, r in zip(files, rows) if r["kind"] == "scene"])),
+        ]
+        for label, step in STEPS:
+            progress(label)
+            written += step(batch, paper)
     return written

@@ -78,16 +78,30 @@ def model_schema(cls: type, defs: dict[str, Any], extra: dict[str, Any] | None =
 
 
 def document_schema(systems: list[GameSystem]) -> dict[str, Any]:
-    """One schema accepting any file of the given games, told apart by `system` and `kind`."""
+    """One schema accepting any file of the given games, told apart by `system` and `kind`.
+
+    Each model applies through `if`/`then` on `system` and `kind` rather than a `oneOf`
+    of all models: with `oneOf`, a validator (and so an editor) can only say that no
+    model fits the whole file, while `if`/`then` checks the one model the file names and
+    reports the field that breaks it.
+    """
     defs: dict[str, Any] = {}
-    options = []
+    branches: list[dict[str, Any]] = []
     for system in systems:
+        named = {"system": {"const": system.id}}
+        branches.append({"if": {"properties": named, "required": ["system"]},
+                         "then": {"properties": {"kind": {"enum": list(system.models)}}}})
         for kind, cls in system.models.items():
             extra = {"system": {"const": system.id, "description": system.title},
                      "kind": {"const": kind}}
             body = model_schema(cls, defs, extra)
-            body["required"] = ["system"] + body.get("required", []) + ([] if kind == "character" else ["kind"])
             body["title"] = f"{system.title}: {kind}"
-            options.append(body)
+            # `kind` may be left out of a character file: a missing `kind` matches "character" here
+            branches.append({"if": {"properties": {**named, "kind": {"const": kind}},
+                                    "required": ["system"] + ([] if kind == "character" else ["kind"])},
+                             "then": body})
     title = systems[0].title if len(systems) == 1 else "playaid input file"
-    return {"$schema": DIALECT, "title": title, "oneOf": options, "$defs": defs}
+    return {"$schema": DIALECT, "title": title, "type": "object", "required": ["system"],
+            "properties": {"system": {"enum": [s.id for s in systems], "description": "the game this file belongs to"},
+                           "kind": {"description": "what the file is (default character); its game says which kinds exist"}},
+            "allOf": branches, "$defs": defs}

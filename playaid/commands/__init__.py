@@ -56,15 +56,13 @@ def paper_option(*choices: str, default: str = "a4"):
 
 
 def write_all(out_dir: str, files: dict[str, bytes]) -> list:
-    """Write every `name → bytes` into the output folder, atomically each; print each path.
+    """Write every `name → bytes` into the output folder, all or nothing; print each path.
 
     All content is computed before this is called, so a refused input writes nothing.
     """
-    folder = OutputFolder(out_dir)
-    written = []
     try:
-        for name, data in files.items():
-            written.append(folder.write_bytes(name, data))
+        with OutputFolder(out_dir).batch() as batch:
+            written = [batch.write_bytes(name, data) for name, data in files.items()]
     except OutputError as exc:
         raise InputError(str(exc)) from None
     for path in written:

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ..documents import Library
-from ..outputs import OutputFolder
+from ..outputs import Batch
 from ..render.nets import D6, TooLarge, nets_pdf, nets_svgs, settings
 from ..systems.sapio.spiral_die import SpiralDie, default_die, die_of
 from . import InputError, out_option, paper_option, print_problems, write_all
@@ -91,7 +91,7 @@ def command(faces_file: str | None, die: str, color: str | None, edge: float | N
     write_all(out_dir, files)
 
 
-def net_demo(out: OutputFolder, paper: str) -> list[Path]:
+def net_demo(out: Batch, paper: str) -> list[Path]:
     """`playaid demo`'s nets: one page of Spiral dice, one each of red and green d6."""
     files: dict[str, bytes] = {}
     for die in (default_die(), D6("red"), D6("green")):

@@ -1,22 +1,29 @@
 """Jinja2 templates rendered to PDF by WeasyPrint, safely.
 
 User text reaches templates only as autoescaped values, so it can never inject markup or
-CSS. WeasyPrint gets a URL fetcher that serves files from the project's `templates/` and
+CSS. A user's `--template-dir` is treated as untrusted too: templates run in Jinja's
+immutable sandbox (no Python internals, no mutation of what they are given), and a
+template name, include or symlink that leads outside the template folders is refused.
+WeasyPrint gets a URL fetcher that serves files from the project's `templates/` and
 `assets/` folders (and a user's `--template-dir`) and refuses everything else: a name
 like `file:///etc/passwd` or `http://…` stays literal text and nothing is fetched.
 """
 
 from __future__ import annotations
 
+import io
 import logging
 import mimetypes
-import re
+import os
+import types
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
+from .checkboxes import check_boxes_name_a_font
 from .fonts import CSS_STACK, FONT_DIR, font_face_css
 from .paper import Paper
 from .. import resources
@@ -27,6 +34,19 @@ ASSETS = resources.ASSETS
 
 class TemplateProblem(Exception):
     """A template that cannot be used: its file and line, and why."""
+
+
+class _Refused(Exception):
+    """A template name that leads outside the template folders."""
+
+
+class _Sandbox(ImmutableSandboxedEnvironment):
+    """Jinja's sandbox, also closed to files and modules a context might carry by mistake."""
+
+    def is_safe_attribute(self, obj, attr, value) -> bool:
+        if isinstance(obj, (os.PathLike, types.ModuleType, io.IOBase)):
+            return False
+        return super().is_safe_attribute(obj, attr, value)
 
 
 @dataclass
@@ -41,7 +61,7 @@ class Templates:
     warnings: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.env = jinja2.Environment(
+        self.env = _Sandbox(
             loader=jinja2.FunctionLoader(self._load),
             autoescape=True,
             undefined=jinja2.StrictUndefined,
@@ -54,15 +74,18 @@ class Templates:
         return [p for p in (self.user_dir, TEMPLATES) if p is not None]
 
     def _load(self, name: str):
+        pieces = name.replace("\\", "/").split("/")
+        if name.startswith(("/", "\\")) or any(p in ("", ".", "..") or ":" in p for p in pieces):
+            raise _Refused(name)
         if self.user_dir is not None:
-            mine = self.user_dir / name
-            if mine.is_file():
+            mine = _inside(self.user_dir, pieces, name)
+            if mine is not None:
                 return _source(mine)
             note = f"{self.user_dir}: no {name}; using the bundled one"
             if note not in self.warnings:
                 self.warnings.append(note)
-        bundled = TEMPLATES / name
-        return _source(bundled) if bundled.is_file() else None
+        bundled = _inside(TEMPLATES, pieces, name)
+        return _source(bundled) if bundled is not None else None
 
     def render(self, template: str, /, **context) -> str:
         """The HTML of `template` with `context`; TemplateProblem names file and line."""
@@ -72,8 +95,19 @@ class Templates:
             raise TemplateProblem(f"{exc.filename or exc.name}:{exc.lineno}: template syntax error: {exc.message}") from None
         except jinja2.TemplateNotFound as exc:
             raise TemplateProblem(f"template {exc.name} not found in {', '.join(map(str, self.roots))}") from None
+        except _Refused as exc:
+            raise TemplateProblem(f"{template}: template {exc} refused: it leads outside the template folders "
+                                  f"({', '.join(map(str, self.roots))})") from None
+        except SecurityError as exc:
+            raise TemplateProblem(f"{template}: not allowed in a template: {exc}") from None
         except jinja2.UndefinedError as exc:
             raise TemplateProblem(f"{template}: {exc.message}") from None
+        except jinja2.TemplateError as exc:
+            raise TemplateProblem(f"{template}: {exc}") from None
+        except Exception as exc:
+            if self.user_dir is None:
+                raise  # a bug of ours, not bad input
+            raise TemplateProblem(f"{template}: your template failed: {type(exc).__name__}: {exc}") from None
 
     def to_pdf(self, template: str, /, **context) -> bytes:
         """`template` rendered and laid out as a PDF."""
@@ -83,6 +117,17 @@ class Templates:
 def page_context(paper: Paper, title: str) -> dict:
     """What `shared/base.html` needs: the paper, the title and the bundled fonts."""
     return {"paper": paper, "title": title, "fonts_css": font_face_css(), "font_stack": CSS_STACK}
+
+
+def _inside(root: Path, pieces: list[str], name: str) -> Path | None:
+    """The file `pieces` under `root`, or None; _Refused if a symlink leads out of the template folders."""
+    path = root.joinpath(*pieces)
+    if not path.is_file():
+        return None
+    real = path.resolve()
+    if not any(r in real.parents for r in (root.resolve(), TEMPLATES.resolve())):
+        raise _Refused(name)
+    return real
 
 
 def _source(path: Path):
@@ -138,35 +183,7 @@ def layout(html: str, template_roots: list[Path] | None = None):
 def pdf_bytes(document) -> bytes:
     """A laid-out document as PDF bytes, byte-for-byte reproducible: a fixed document
     identifier and no dates."""
-    return document.write_pdf(pdf_identifier=b"playaid", pdf_forms=True, finisher=_check_boxes_name_a_font)
-
-
-_FONT_OPERATOR = re.compile(rb"/[^\s/]+ [\d.]+ Tf")
-
-
-def _check_boxes_name_a_font(_document, pdf) -> None:
-    """Give check boxes the default appearance WeasyPrint leaves out.
-
-    A field without `/DA` makes poppler-based viewers and tools report "Missing 'Tf'
-    operator" on every sheet. A check box draws no text, so any font of the form's
-    resources will do: the one the text fields already name, at size 0 (auto).
-    """
-    import pydyf
-
-    fields = [o for o in pdf.objects if isinstance(o, pydyf.Dictionary) and o.get("FT") in ("/Tx", "/Btn")]
-    named = (_FONT_OPERATOR.search(_bytes(f["DA"])) for f in fields if f.get("FT") == "/Tx" and "DA" in f)
-    font = next((m.group(0) for m in named if m), None)
-    if font is None:
-        return
-    appearance = font.rsplit(b" ", 2)[0] + b" 0 Tf 0 g"
-    for field in fields:
-        if field.get("FT") == "/Btn" and "DA" not in field:
-            field["DA"] = pydyf.String(appearance)
-
-
-def _bytes(value) -> bytes:
-    text = getattr(value, "string", value)
-    return text if isinstance(text, bytes) else str(text).encode("latin-1", "replace")
+    return document.write_pdf(pdf_identifier=b"playaid", pdf_forms=True, finisher=check_boxes_name_a_font)
 
 
 def html_to_pdf(html: str, template_roots: list[Path] | None = None) -> bytes:

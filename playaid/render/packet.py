@@ -7,9 +7,7 @@ order. Handouts of other features plug into `HANDOUTS`.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -20,6 +18,7 @@ from .merge import Merger, Section
 from .paper import Paper, paper as paper_named
 from .sheets import GAME_TITLES, cast_of, reference_pdf, render_sheets, render_sheets_paged, sheet_for, slug
 from .sheets.pdf import template_pdf
+from .workers import render_pool
 
 BLOCK = 25
 """Sheets per block: one WeasyPrint document each, so a worker's memory stays bounded."""
@@ -158,11 +157,7 @@ def _blocks(blocks: list[list[int]], args: tuple, workers: int | None):
     if len(blocks) <= 1:
         yield from (_render_block(args[0], b, *args[1:]) for b in blocks)
         return
-    count = workers or min(len(blocks), os.cpu_count() or 1)
-    # Fork where there is one: workers start with WeasyPrint already imported by the cover.
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
+    with render_pool(workers or min(len(blocks), os.cpu_count() or 1)) as pool:
         yield from pool.map(_render_block, *zip(*[(args[0], b, *args[1:]) for b in blocks]))
 
 
