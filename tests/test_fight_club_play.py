@@ -125,8 +125,14 @@ def test_injury_costs_one_frustration_per_multiple_exceeded_up_to_four(f, p, cos
     assert injury_cost(Tokens(f, p)) == cost
 
 
-def test_a_fist_of_pain_alone_spends_one_pain():
-    assert Blow("A", "B", Tokens(pain=2), Tokens()).spent == Tokens(pain=1)
+def test_a_fist_of_pain_alone_loses_one_as_frustration_and_one_more_besides(roll):
+    assert Blow("A", "B", Tokens(pain=4), Tokens()).spent == Tokens(pain=2)
+    assert Blow("A", "B", Tokens(pain=1), Tokens()).spent == Tokens(pain=1)  # only what the fist holds
+    assert Blow("A", "B", Tokens(2, 1), Tokens()).spent == Tokens(1, 1)  # Frustration there: one of each
+    out = roll([("A", 3, 4, 3), ("B", 3, 3, 3)], "type: fight-round\nframed_by: A\n" + fists(
+        "{who: A, tokens: {pain: 4}, points_at: B}", "{who: B, points_at: A}"))
+    assert tokens_after(out, "A", "pain", 4) == 2
+    assert tokens_after(out, "B", "pain", 3) == 6  # four counted as Frustration, one lost: three left
 
 
 # -- the follow-up -----------------------------------------------------------------------

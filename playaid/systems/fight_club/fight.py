@@ -34,10 +34,13 @@ class Blow:
 
     @property
     def spent(self) -> Tokens:
-        """One Frustration for hitting at all, and one Pain if the fist holds Pain; a fist of
-        Pain alone spends its one Pain for both."""
+        """One Frustration for hitting, and "in addition" one Pain if the fist holds Pain.
+        In a fist of Pain alone the Pain stands in for the Frustration lost too, so two
+        Pain go; a fist holding a single Pain has only that one to lose."""
         lose_f = 1 if self.hand.frustration else 0
         lose_p = 1 if self.hand.pain else 0
+        if self.hand.pain and not self.hand.frustration:
+            lose_p = min(2, self.hand.pain)
         return Tokens(frustration=lose_f, pain=lose_p)
 
     @property
