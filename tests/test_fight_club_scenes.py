@@ -160,11 +160,23 @@ def test_a_fist_holds_no_more_tokens_than_its_owner_has(scene):
     assert problems[0].message == "Marty Kowalski's fists hold 4 Frustration; Marty Kowalski has 3"
 
 
-def test_a_berserk_character_raises_two_fists(scene):
+def test_a_berserk_character_raises_two_fists_from_the_second_round(scene):
     week_two = "club-week-two.yaml"  # Marty: Frustration 6 over Retirement 3
-    problems = scene(fight(MARTY_HITS, DALE_HITS), week_two)
+    second = "round: 2\n"
+    problems = scene(fight(MARTY_HITS, DALE_HITS, extra=second), week_two)
     assert rules(problems) == {"fight-club.berserk"}
-    assert scene(fight(MARTY_HITS, MARTY_HITS, DALE_HITS), week_two) == []
+    assert scene(fight(MARTY_HITS, MARTY_HITS, DALE_HITS, extra=second), week_two) == []
+
+
+def test_berserk_on_the_sheet_does_not_bind_a_first_rounds_pointed_fists(scene):
+    # berserk is checked "after applying the effects of the fight"
+    assert scene(fight(MARTY_HITS, DALE_HITS), "club-week-two.yaml") == []
+    assert scene(fight(MARTY_HITS, DALE_HITS, extra="round: 1\n"), "club-week-two.yaml") == []
+
+
+def test_round_is_a_fight_round_field(scene):
+    assert rules(scene("type: wake-up\nactive: Marty Kowalski\nround: 2\n")) == {"fight-club.scene-shape"}
+    assert rules(scene(fight(MARTY_HITS, DALE_HITS, extra="round: 0\n"))) == {"fight-club.scene-shape"}
 
 
 # -- follow-ups, checked by playing the round --------------------------------------------

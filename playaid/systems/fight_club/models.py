@@ -142,6 +142,8 @@ class Scene:
     pain_given_by: list[str] = spec(default_factory=list,
                                     doc="players who each give one Pain for a lost stake (shirk, bed-ridden)")
     framed_by: str | None = spec(None, doc="fight-round: the fighter who framed the fight")
+    round: int = spec(1, doc="fight-round: which round of the fight this is; berserk binds the pointed fists "
+                             "from round 2 on", minimum=1, rule="fight-club.scene-shape", hint="1 for a first round")
     police: int = spec(0, doc="fight-round: Pain each fist pays to stay, from police in earlier rounds",
                        minimum=0, rule="fight-club.scene-shape", hint="0 in a first round")
     fists: list[Fist] = spec(default_factory=list, doc="fight-round: the fists pointed in steps 2–4")

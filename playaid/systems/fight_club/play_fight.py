@@ -132,7 +132,7 @@ def _follow_up(scene: Scene, table: Table, sheets: Sheets, story: Story, fighter
     story.say(f"{len(fu.fighters)} willing fighters, one fist each in the fight: after a breather they go back to "
               f"step 1. {who} {'has' if len(fu.framers) == 1 else 'tie for'} the most Frustration in the fist and "
               f"frame{'s' * (len(fu.framers) == 1)} the next round" + (", agreeing who" if len(fu.framers) > 1 else "")
-              + (f"; write `police: {police}` in it." if police else "."),
+              + f"; write `round: {scene.round + 1}`" + (f" and `police: {police}`" if police else "") + " in it.",
               fighters=list(fu.fighters), framed_by=list(fu.framers), police=police)
     return "another-round", f"{', '.join(fu.fighters)} fight another round."
 

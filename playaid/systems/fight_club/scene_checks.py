@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import MISSING, fields
 from typing import Iterable
 
 from ...problems import Path, Problem, error
@@ -33,7 +34,7 @@ NEEDS = {
 }
 ALSO = {
     "confront": ("pain_given_by",),
-    "fight-round": ("police", "follow_up"),
+    "fight-round": ("round", "police", "follow_up"),
     "end-of-turn": ("fought", "drawn", "pain_given_by"),
     "spend-pain": ("statements", "removes"),
 }
@@ -41,8 +42,11 @@ ANY_TYPE = ("type", "setup", "stake")
 
 
 def _given(scene: Scene, name: str) -> bool:
-    value = getattr(scene, name)
-    return value not in (None, 0, [], {})
+    """Whether the scene says something other than the field's default."""
+    field = next(f for f in fields(scene) if f.name == name)
+    default = field.default if field.default is not MISSING else (
+        field.default_factory() if field.default_factory is not MISSING else MISSING)
+    return getattr(scene, name) not in (None, 0, [], {}, default)
 
 
 def shape(scene: Scene) -> list[Problem]:
@@ -170,7 +174,9 @@ def _fight_round(scene: Scene, table: Table, names: Names) -> None:
                 names.fail("fight-club.fist-tokens", f"{who}'s fists hold {shown} {kind.capitalize()}; "
                            f"{who} has {getattr(have, kind)}", f"a fist holds only tokens its owner has",
                            ("fists", last, "tokens"))
-        if berserk(have) and count[who] != 2:
+        # berserk is checked "after applying the effects of the fight": a first round's
+        # pointed fists owe nothing to the sheet the fight started from
+        if scene.round > 1 and berserk(have) and count[who] != 2:
             names.fail("fight-club.berserk", f"{who} is berserk ({have.frustration} Frustration over "
                        f"{have.retirement} Retirement) and raises two fists, not {count[who]}",
                        f"add a second fist for {who}", ("fists", owners.index(who)))
