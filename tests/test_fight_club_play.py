@@ -323,3 +323,31 @@ def test_tied_framers_of_another_round_are_named_together(roll):
     out = roll([("A", 3, 3, 3), ("B", 3, 3, 3)], "type: fight-round\nframed_by: A\n" + fists(*FIRST)
                + "follow_up:\n  - {who: A, tokens: {frustration: 1}}\n  - {who: B, tokens: {frustration: 1}}\n")
     assert out["steps"][-1]["framed_by"] == ["A", "B"]
+
+
+# -- Pain for a stake lost in a fight or by refusing a provocation -------------------------
+
+FIGHTERS = [("A", 3, 3, 3, "[Sex]", "Ann"), ("B", 3, 3, 3, "[Sex]", "Ben"), ("C", 3, 3, 3, "[Sex]", "Cat")]
+
+
+def test_the_fighters_who_lose_the_stake_take_one_pain_from_each_player_giving_it(roll):
+    out = roll(FIGHTERS, "type: fight-round\nframed_by: A\n" + fists(*FIRST)
+               + "follow_up:\n  - {who: B, tokens: {frustration: 1}}\n"
+               "stake_pain:\n  A: [Ben, Cat]\n")
+    assert out["outcome"] == "win:B"
+    assert tokens_after(out, "A", "pain", 3) == 5  # B's one Frustration dealt none; two players gave one each
+    assert [s["given_by"] for s in out["steps"] if "given_by" in s] == ["Ben", "Cat"]
+
+
+def test_with_no_winner_every_fighter_lost_the_stake(roll):
+    out = roll(FIGHTERS, "type: fight-round\nframed_by: A\n" + fists(*FIRST)
+               + "follow_up: []\nstake_pain:\n  A: [Cat]\n  B: [Cat, Ann]\n")
+    assert out["outcome"] == "no-winner"
+    assert (tokens_after(out, "A", "pain", 3), tokens_after(out, "B", "pain", 3)) == (4, 5)
+
+
+def test_a_refused_provocation_costs_the_provoked_the_stake_and_the_active_a_frustration(roll):
+    out = roll(FIGHTERS, "type: no-fight\nactive: A\nprovoked: B\nstake: B apologises\npain_given_by: [Ann, Cat]\n")
+    assert out["outcome"] == "no-fight"
+    assert tokens_after(out, "B", "pain", 3) == 5
+    assert tokens_after(out, "A", "frustration", 3) == 4

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import yaml
 
 from conftest import rules
 
@@ -277,3 +278,45 @@ def test_a_statement_already_tested_is_not_picked_again(files, scene):
     files.write(f"{GAME}/tested.yaml", text.replace("tokens: 2}", "tokens: 2, verdict: 'false'}"))
     problems = scene("type: endgame-vote\npicks: {Ann: 1}\n", "tested.yaml")
     assert rules(problems) == {"fight-club.statement-number"} and "already found false" in problems[0].message
+
+
+# -- Pain for a stake lost in a fight, or by refusing a provocation -------------------------
+
+ENDS = "follow_up:\n  - {who: Dale Pruitt, tokens: {pain: 1}}\n"  # Dale is the only willing fighter
+
+
+def test_pain_for_a_stake_lost_in_a_fight_goes_from_players_to_a_loser_once_the_fight_ends(scene):
+    def given(stake_pain: str, follow_up: str = ENDS) -> set:
+        return rules(scene(fight(MARTY_HITS, DALE_HITS, extra=follow_up + "stake_pain:\n" + stake_pain)))
+
+    assert given("  Marty Kowalski: [Ben, Cat]\n") == set()
+    assert given("  Marty Kowalski: [Zed]\n") == {"fight-club.unknown-player"}
+    assert given("  Marty Kowalski: [Ann]\n") == {"fight-club.stake-pain"}  # Marty's own player
+    assert given("  Marty Kowalski: [Cat, cat]\n") == {"fight-club.stake-pain"}
+    assert given("  Dale Pruitt: [Cat]\n") == {"fight-club.stake-pain"}  # the winner has the stake
+    assert given("  Marty Kowalski: [Cat]\n", follow_up="") == {"fight-club.stake-pain"}  # not over yet
+    assert given("  Nobody Here: [Cat]\n") == {"scene.unknown-character"}
+
+
+def test_a_refused_provocation_names_the_provoked_before_pain_is_given(scene):
+    base = "type: no-fight\nactive: Marty Kowalski\n"
+    assert scene(base + "provoked: Dale Pruitt\npain_given_by: [Ann, Cat]\n") == []
+    assert rules(scene(base + "pain_given_by: [Cat]\n")) == {"fight-club.stake-pain"}
+    assert rules(scene(base + "provoked: Dale Pruitt\npain_given_by: [Ben]\n")) == {"fight-club.stake-pain"}
+    assert rules(scene(base + "provoked: Marty Kowalski\n")) == {"fight-club.scene-shape"}
+    assert rules(scene("type: wake-up\nactive: Marty Kowalski\nprovoked: Dale Pruitt\n")) == {
+        "fight-club.scene-shape"}
+
+
+def test_roll_apply_writes_the_pain_given_for_a_stake_lost_in_a_fight(scene, files, run):
+    scene("")  # copies the example table
+    path = files.write("fight-club/s.yaml", "system: fight-club\nkind: scene\nsetup: club.yaml\n"
+                       + fight(MARTY_HITS, DALE_HITS, extra=ENDS + "stake_pain:\n  Marty Kowalski: [Ben, Cat]\n"))
+    out = files.root / "applied"
+    result = run("roll", path, "--apply", "--out", out)
+    assert result.exit_code == 0, result.output
+    before = yaml.safe_load((files.root / "fight-club" / "marty.yaml").read_text(encoding="utf-8"))["tokens"]["pain"]
+    table = yaml.safe_load((out / "club.yaml").read_text(encoding="utf-8"))  # the setup, its cast written in
+    after = next(c for c in table["characters"] if c["name"] == "Marty Kowalski")["tokens"]["pain"]
+    # Dale's one Pain, counted as Frustration and lost, deals none: the two given are all
+    assert after == before + 2

@@ -140,7 +140,12 @@ class Scene:
     frustration: str | None = spec(None, doc="confront: the frustration card confronted")
     choice: Literal["shirk", "submit", "fight-it-out"] | None = spec(None, doc="confront: how the character meets it")
     pain_given_by: list[str] = spec(default_factory=list,
-                                    doc="players who each give one Pain for a lost stake (shirk, bed-ridden)")
+                                    doc="players who each give one Pain for a lost stake (shirk, bed-ridden, "
+                                        "a refused provocation)")
+    provoked: str | None = spec(None, doc="no-fight: the character provoked who would not fight, losing the stake")
+    stake_pain: dict[str, list[str]] = spec(
+        default_factory=dict, doc="fight-round, once the follow-up ends the fight: for each fighter who lost the "
+                                  "stake, the players who each give them one Pain")
     framed_by: str | None = spec(None, doc="fight-round: the fighter who framed the fight")
     round: int = spec(1, doc="fight-round: which round of the fight this is; berserk binds the pointed fists "
                              "from round 2 on", minimum=1, rule="fight-club.scene-shape", hint="1 for a first round")

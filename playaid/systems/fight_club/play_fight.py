@@ -9,7 +9,7 @@ from ...problems import error
 from ..play import Dice, RollRefused
 from . import fight
 from .models import NO_TOKENS, Scene, Tokens
-from .table import Sheets, Story, Table
+from .table import Sheets, Story, Table, give_stake_pain
 
 
 def play_fight_round(scene: Scene, table: Table, sheets: Sheets, story: Story, dice: Dice) -> tuple[str, str]:
@@ -49,8 +49,28 @@ def play_fight_round(scene: Scene, table: Table, sheets: Sheets, story: Story, d
     if scene.follow_up is None:
         story.say("Follow-up: each fighter who wants to fight on throws one or two fists in the air, "
                   "with the costs above in each fist.")
+        _stake_pain(scene, table, sheets, story, [], decided=False)
         return "round-over", f"The round is fought; {', '.join(fighters)} now choose whether to fight on."
-    return _follow_up(scene, table, sheets, story, fighters, raging, police)
+    outcome, summary = _follow_up(scene, table, sheets, story, fighters, raging, police)
+    losers = [] if outcome == "another-round" else [w for w in fighters if outcome != f"win:{w}"]
+    _stake_pain(scene, table, sheets, story, losers, decided=outcome != "another-round")
+    return outcome, summary
+
+
+def _stake_pain(scene: Scene, table: Table, sheets: Sheets, story: Story, losers: list[str],
+                decided: bool) -> None:
+    """Pain for the stake, once the fight is over: the winner has it, every other fighter
+    of the last round lost it (all of them when nobody wins)."""
+    for key, givers in scene.stake_pain.items():
+        loser = table.name(key, ("stake_pain", key))
+        if loser not in losers:
+            why = (f"{loser} did not lose the stake" if decided
+                   else "the fight is not over, so no stake is lost yet")
+            _refuse("fight-club.stake-pain", f"{loser} gets no Pain for a lost stake here: {why}",
+                    "Pain for the stake goes to the fighters who lost it once the fight ends: "
+                    + (", ".join(losers) or "nobody yet"), ("stake_pain", key))
+        story.say(f"{loser} lost the stake" + (f" ({scene.stake})" if scene.stake else "") + ".")
+        give_stake_pain(loser, givers, sheets, story)
 
 
 def _blow(b: fight.Blow) -> str:

@@ -17,7 +17,7 @@ from . import deck as decks
 from . import turn
 from .models import PainStatement, Scene, Tokens
 from .play_fight import play_fight_round
-from .table import Sheets, Story, Table, table_for
+from .table import Sheets, Story, Table, give_stake_pain, table_for
 
 DECK_POOL = "the frustration deck"
 
@@ -71,10 +71,7 @@ def confront(scene: Scene, table: Table, sheets: Sheets, story: Story, dice: Dic
     t = c.tokens
     if scene.choice == "shirk":
         story.say(f"{who} shirks {card} and loses the stake.")
-        for player in scene.pain_given_by:
-            p = sheets.add(who, Tokens(pain=1)).pain
-            story.say(f"{player} feels {who} suffered through the loss and gives one Pain (Pain {p - 1} → {p}).",
-                      given_by=player)
+        give_stake_pain(who, scene.pain_given_by, sheets, story)
         return "shirked", f"{who} shirks {card}."
     if scene.choice == "submit":
         after = sheets.add(who, turn.SUBMIT)
@@ -96,6 +93,11 @@ def confront(scene: Scene, table: Table, sheets: Sheets, story: Story, dice: Dic
 
 def no_fight(scene: Scene, table: Table, sheets: Sheets, story: Story, dice: Dice) -> tuple[str, str]:
     who = table.name(scene.active, ("active",))
+    if scene.provoked is not None:
+        provoked = table.name(scene.provoked, ("provoked",))
+        story.say(f"{who} provokes {provoked}" + (f" over the stake: {scene.stake}" if scene.stake else "")
+                  + f". Nobody fights: {provoked} loses the stake.", provoked=provoked)
+        give_stake_pain(provoked, scene.pain_given_by, sheets, story)
     before, after = sheets.tokens(who), sheets.add(who, turn.NOBODY_FIGHTS)
     story.say(f"Nobody wants to fight {who}: one Frustration token (Frustration {before.frustration} → "
               f"{after.frustration}); {who} tells how they hurt innocent people and break things instead.")

@@ -34,7 +34,8 @@ NEEDS = {
 }
 ALSO = {
     "confront": ("pain_given_by",),
-    "fight-round": ("round", "police", "follow_up"),
+    "no-fight": ("provoked", "pain_given_by"),
+    "fight-round": ("round", "police", "follow_up", "stake_pain"),
     "end-of-turn": ("fought", "drawn", "pain_given_by"),
     "spend-pain": ("statements", "removes"),
 }
@@ -71,7 +72,7 @@ def check_scene(scene: Scene, resolver: Resolver) -> list[Problem]:
     table = table_for(scene.setup, resolver)
     if table is None:
         return problems
-    check = {"confront": _confront, "fight-round": _fight_round, "end-of-turn": _end_of_turn,
+    check = {"confront": _confront, "no-fight": _no_fight, "fight-round": _fight_round, "end-of-turn": _end_of_turn,
              "spend-pain": _spend_pain, "endgame-vote": _vote}.get(scene.type)
     names = Names(table)
     if scene.active is not None and check is None:
@@ -137,6 +138,38 @@ def _confront(scene: Scene, table: Table, names: Names) -> None:
     names.players(scene.pain_given_by, ("pain_given_by",), c.player)
 
 
+def _no_fight(scene: Scene, table: Table, names: Names) -> None:
+    who = names(scene.active, ("active",)) if scene.active else None
+    provoked = names(scene.provoked, ("provoked",)) if scene.provoked else None
+    if provoked is not None and provoked == who:
+        names.fail("fight-club.scene-shape", f"{who} cannot provoke himself",
+                   "`provoked` is the other character asked to fight", ("provoked",))
+    if scene.pain_given_by and scene.provoked is None:
+        names.fail("fight-club.stake-pain", "nobody loses a stake when nobody was provoked",
+                   "name the character who refused the provocation in `provoked:`, or remove `pain_given_by`",
+                   ("pain_given_by",))
+    elif provoked is not None:
+        player = next(m.model.player for m in table.cast if m.name == provoked)
+        names.players(scene.pain_given_by, ("pain_given_by",), player)
+
+
+def _stake_pain(scene: Scene, table: Table, names: Names, fighters: list[str]) -> None:
+    """Pain for the stake lost in a fight: each loser a fighter, each giver a player once."""
+    if scene.stake_pain and scene.follow_up is None:
+        names.fail("fight-club.stake-pain", "the stake is not lost before the follow-up ends the fight",
+                   "add the `follow_up:` that ends the fight, or remove `stake_pain`", ("stake_pain",))
+    for loser, givers in scene.stake_pain.items():
+        who = names(loser, ("stake_pain", loser))
+        if who is None:
+            continue
+        if who not in fighters:
+            names.fail("fight-club.stake-pain", f"{who} did not fight this round and loses no stake in it",
+                       "Pain goes to this round's fighters: " + ", ".join(fighters), ("stake_pain", loser))
+            continue
+        player = next(m.model.player for m in table.cast if m.name == who)
+        names.players(givers, ("stake_pain", loser), player)
+
+
 def _fight_round(scene: Scene, table: Table, names: Names) -> None:
     sheets = {m.name: m.model for m in table.cast}
     owners = [names(f.who, ("fists", i, "who")) for i, f in enumerate(scene.fists)]
@@ -180,6 +213,7 @@ def _fight_round(scene: Scene, table: Table, names: Names) -> None:
             names.fail("fight-club.berserk", f"{who} is berserk ({have.frustration} Frustration over "
                        f"{have.retirement} Retirement) and raises two fists, not {count[who]}",
                        f"add a second fist for {who}", ("fists", owners.index(who)))
+    _stake_pain(scene, table, names, fighters)
     raised: Counter[str] = Counter()
     for i, r in enumerate(scene.follow_up or []):
         who = names(r.who, ("follow_up", i, "who"))

@@ -122,3 +122,12 @@ class Story:
 
     def say(self, text: str, **data: Any) -> None:
         self.steps.append(Step(text, data))
+
+
+def give_stake_pain(loser: str, givers: list[str], sheets: Sheets, story: Story) -> None:
+    """"Whenever you lose stakes … any one or several other players may choose to give
+    you one Pain token each": one Pain from each player named, at once."""
+    for player in givers:
+        p = sheets.add(loser, Tokens(pain=1)).pain
+        story.say(f"{player} feels {loser} suffered through the loss and gives one Pain (Pain {p - 1} → {p}).",
+                  given_by=player, to=loser)
