@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pikepdf
 import pytest
 import yaml
@@ -171,3 +173,18 @@ def test_demo_writes_the_deck_tokens_and_tts_sheets(tmp_path):
     assert {"frustrations-deck.pdf", "fight-club-tokens.pdf", "frustrations-tts-1.png",
             "frustrations-tts-back.png"} <= names
     assert all(w == pytest.approx(279.4, abs=0.05) for w, _ in page_sizes_mm(tmp_path / "frustrations-deck.pdf"))
+
+
+def test_tts_prints_and_writes_the_numbers_the_import_dialog_asks_for(files, tmp_path, run):
+    path = files.write("big.csv", "name,copies\nAlpha,50\nBeta,40\n")  # 90 cards: two face sheets
+    result = run("deck", path, "--tts", "--size", "mini", "--no-backs", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    info = json.loads((tmp_path / "big-tts.json").read_text(encoding="utf-8"))
+    assert [(d["width"], d["height"], d["number"]) for d in info["decks"]] == [(10, 7, 69), (10, 7, 21)]
+    assert info["cards"] == 90
+    for d in info["decks"]:
+        face = Image.open(tmp_path / d["face"])
+        assert face.size == tuple(info["sheet_px"])
+        assert face.size == (d["width"] * info["card_px"][0], d["height"] * info["card_px"][1])
+        assert f"{d['face']} — Width 10, Height 7, Number {d['number']}" in result.output
+    assert Image.open(tmp_path / info["decks"][0]["back"]).size == tuple(info["card_px"])

@@ -45,7 +45,8 @@ def _offset(_ctx, _param, value: str):
 @click.option("--calibrate", is_flag=True, help="Print only a one-sheet front/back alignment test.")
 @click.option("--tokens", is_flag=True, help="Also print Frustration/Pain/Retirement counters and turn-summary cards.")
 @click.option("--players", help="A number of players (for --tokens), or names Ann,Ben,Cat (for --deal).")
-@click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets (PNG) and a back image.")
+@click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets (PNG), a back image and "
+              "STEM-tts.json; prints the Width, Height and Number TTS's import dialog asks for.")
 @click.option("--deal", type=click.IntRange(1, 100), help="Deal this many cards to each of --players instead.")
 @click.option("--seed", type=int, help="Seed for --deal; the same seed deals the same hands.")
 @out_option
@@ -99,12 +100,17 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
             count = len(dealing.player_names(players, settings.layout()["tokens"]["default_players"]))
             files["fight-club-tokens.pdf"] = tokens_pdf(options.paper, sheet, count)
         if tts:
-            from ..render.cards.tts import tts_images
+            from ..render.cards.tts import tts_images, tts_import, tts_summary
 
-            files.update(tts_images(faces(deck), size, deck.name, stem))
+            cards_in = faces(deck)
+            files.update(tts_images(cards_in, size, deck.name, stem))
+            summary = tts_summary(tts_import(len(cards_in), size, stem))
     except CardError as exc:
         raise InputError(str(exc)) from None
     write_all(out_dir, files)
+    if tts:
+        for line in summary:
+            click.echo(line)
 
 
 def demo_outputs(paper: str) -> dict[str, bytes]:

@@ -8,6 +8,7 @@ its trim size and rasterised with pdfium, so the TTS deck looks like the printed
 from __future__ import annotations
 
 import io
+import json
 import math
 
 import pypdfium2
@@ -63,9 +64,28 @@ def _png(img: Image.Image) -> bytes:
     return buf.getvalue()
 
 
+def tts_import(count: int, card: CardSize, stem: str) -> dict:
+    """What Tabletop Simulator's Custom Deck import dialog asks for, per face sheet:
+    the images, Width and Height (cards across and down) and Number (cards on it,
+    the hidden card's slot not counted)."""
+    t = layout()["tts"]
+    per_sheet = t["columns"] * t["rows"] - 1
+    w, h = card_pixels(card)
+    sheets = [{"face": f"{stem}-tts-{k + 1}.png", "back": f"{stem}-tts-back.png", "width": t["columns"],
+               "height": t["rows"], "number": min(per_sheet, count - start)}
+              for k, start in enumerate(range(0, count, per_sheet))]
+    return {"cards": count, "card_px": [w, h], "sheet_px": [w * t["columns"], h * t["rows"]], "decks": sheets}
+
+
+def tts_summary(info: dict) -> list[str]:
+    """The import numbers as lines to print, one per face sheet."""
+    return [f"Tabletop Simulator: {d['face']} — Width {d['width']}, Height {d['height']}, Number {d['number']}; "
+            f"back {d['back']}" for d in info["decks"]]
+
+
 def tts_images(cards: list[card_face.CardFace], card: CardSize, deck: str, stem: str) -> dict[str, bytes]:
     """`stem-tts-1.png` … (69 cards each, the 70th slot showing the back as the hidden
-    card) and `stem-tts-back.png`."""
+    card), `stem-tts-back.png`, and `stem-tts.json` with the import numbers (`tts_import`)."""
     t = layout()["tts"]
     cols, rows = t["columns"], t["rows"]
     per_sheet = cols * rows - 1
@@ -83,4 +103,5 @@ def tts_images(cards: list[card_face.CardFace], card: CardSize, deck: str, stem:
         sheet.paste(back, ((cols - 1) * size[0], (rows - 1) * size[1]))
         out[f"{stem}-tts-{k + 1}.png"] = _png(sheet)
     out[f"{stem}-tts-back.png"] = _png(back)
+    out[f"{stem}-tts.json"] = (json.dumps(tts_import(len(cards), card, stem), indent=2) + "\n").encode("utf-8")
     return out
