@@ -9,6 +9,8 @@ Retirement doubled.
 from __future__ import annotations
 
 import io
+
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 
 from ...systems.fight_club.models import TOKEN_TYPES
@@ -24,6 +26,38 @@ def token_counts(players: int) -> dict[str, int]:
     """How many of each token a table of `players` needs (per-player numbers are data)."""
     per = layout()["tokens"]["per_player"]
     return {t: per[t] * players for t in TOKEN_TYPES}
+
+
+WORD_PT = (6.0, 3.0)
+"""The token word's largest and smallest size."""
+RING_PAD = 1.0
+"""Points kept between the word and the inner ring."""
+LETTER_GAP = 1.5
+"""Points kept between the big letter's baseline and the word's top."""
+LETTER_DROP = 2.0
+"""The big letter's baseline sits this many points below the centre."""
+
+
+def innermost_ring(r: float, kind: str) -> float:
+    """The radius of the smallest ring drawn inside a token of radius `r` (points)."""
+    inner = r - 2 * MM
+    return inner - 1.2 * MM if kind == "retirement" else inner
+
+
+def word_layout(word: str, ring: float) -> tuple[float, float]:
+    """The size and baseline (points below the centre) at which `word` sits under the big
+    letter wholly inside a ring of radius `ring`, its widest corners measured with the
+    embedded font: the largest size that fits, from 6 pt down to 3 pt."""
+    ascent, descent = pdfmetrics.getAscentDescent(fonts.SANS.name, 1.0)
+    size = WORD_PT[0]
+    while True:
+        baseline = LETTER_DROP + LETTER_GAP + ascent * size
+        bottom = baseline - descent * size  # descent is negative
+        half = text.unit_width(word, fonts.SANS) * size / 2
+        room = ring - RING_PAD
+        if half ** 2 + bottom ** 2 <= room ** 2 or size <= WORD_PT[1]:
+            return size, baseline
+        size = max(WORD_PT[1], size - 0.25)
 
 
 def _token(c, cx: float, cy: float, r: float, kind: str) -> None:
@@ -43,8 +77,9 @@ def _token(c, cx: float, cy: float, r: float, kind: str) -> None:
         c.circle(cx, cy, inner, stroke=1, fill=0)
         c.circle(cx, cy, inner - 1.2 * MM, stroke=1, fill=0)
     c.setFillGray(0)
-    text.draw(c, cx, cy - 2, kind[0].upper(), fonts.DISPLAY_BOLD, r * 0.9, "centre")
-    text.draw(c, cx, cy - r * 0.62, kind.capitalize(), fonts.SANS, min(6.0, r * 0.22), "centre")
+    text.draw(c, cx, cy - LETTER_DROP, kind[0].upper(), fonts.DISPLAY_BOLD, r * 0.9, "centre")
+    size, baseline = word_layout(kind.capitalize(), innermost_ring(r, kind))
+    text.draw(c, cx, cy - baseline, kind.capitalize(), fonts.SANS, size, "centre")
 
 
 def _token_pages(c, paper: Paper, players: int) -> None:

@@ -1,0 +1,57 @@
+"""The punch-out tokens: each token's word measured with the embedded font stays inside
+the token's innermost ring, at every size the layout allows."""
+
+from __future__ import annotations
+
+import pytest
+from reportlab.pdfbase import pdfmetrics
+
+from playaid.render import fonts
+from playaid.render.cards import text, tokens
+from playaid.render.cards.settings import layout
+from playaid.render.paper import MM
+
+
+class Recorder:
+    """A canvas that keeps the circles drawn and ignores everything else."""
+
+    def __init__(self) -> None:
+        self.circles: list[float] = []
+
+    def circle(self, cx, cy, r, **_kw) -> None:
+        self.circles.append(r)
+
+    def __getattr__(self, _name):
+        return lambda *a, **k: None
+
+
+def drawn_token(monkeypatch, kind: str, radius: float) -> tuple[float, list[tuple]]:
+    """The innermost ring's radius and every text drawn for a token at (0, 0)."""
+    words: list[tuple] = []
+    monkeypatch.setattr(tokens.text, "draw", lambda c, x, y, s, face, size, anchor="left":
+                        words.append((x, y, s, face, size, anchor)))
+    canvas = Recorder()
+    tokens._token(canvas, 0.0, 0.0, radius, kind)
+    return min(canvas.circles), words
+
+
+@pytest.mark.parametrize("diameter", [layout()["tokens"]["diameter"], 16, 30])
+@pytest.mark.parametrize("kind", ["frustration", "pain", "retirement"])
+def test_every_token_word_fits_inside_its_innermost_ring(monkeypatch, kind, diameter):
+    text.ready()
+    ring, words = drawn_token(monkeypatch, kind, diameter / 2 * MM)
+    [(x, y, word, face, size, anchor)] = [w for w in words if w[2] == kind.capitalize()]
+    assert anchor == "centre" and size >= 3
+    width = sum(pdfmetrics.stringWidth(run, f.name, size) for f, run in fonts.runs(word, face))
+    ascent, descent = pdfmetrics.getAscentDescent(face.name, size)
+    for cx in (x - width / 2, x + width / 2):
+        for cy in (y + ascent, y + descent):
+            assert cx ** 2 + cy ** 2 <= ring ** 2, (word, size, cx, cy, ring)
+
+
+def test_the_word_sits_below_the_big_letter(monkeypatch):
+    text.ready()
+    _, words = drawn_token(monkeypatch, "retirement", layout()["tokens"]["diameter"] / 2 * MM)
+    letter = next(w for w in words if w[2] == "R")
+    word = next(w for w in words if w[2] == "Retirement")
+    assert word[1] + pdfmetrics.getAscentDescent(word[3].name, word[4])[0] < letter[1]
