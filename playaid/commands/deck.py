@@ -36,7 +36,10 @@ def _offset(_ctx, _param, value: str):
               help="poker (63.5×88.9), bridge (57.15×88.9), mini (44×67), tarot (70×120) or WxH in mm.")
 @paper_option()
 @click.option("--bleed", type=float, default=3.0, show_default=True, help="Art past the trim line, in mm (0 to 6).")
-@click.option("--gap", type=float, default=0.0, show_default=True, help="Space between cards, in mm.")
+@click.option("--gap", type=float, default=0.0, show_default=True,
+              help="Space between cards, in mm. At 0 neighbours share a cut, so the inner edges of the "
+              "sheet's cards have no bleed; a gap of 2 × --bleed or more gives every card its full bleed "
+              "on every side.")
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
               help="How the printer turns the sheet; none puts all backs at the end.")
 @click.option("--back-offset", default="0,0", show_default=True, callback=_offset,
@@ -47,11 +50,15 @@ def _offset(_ctx, _param, value: str):
 @click.option("--players", help="A number of players (for --tokens), or names Ann,Ben,Cat (for --deal).")
 @click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets (PNG), a back image and "
               "STEM-tts.json; prints the Width, Height and Number TTS's import dialog asks for.")
+@click.option("--per-card", type=click.Choice(["pdf", "png"]),
+              help="For print-on-demand card printers, instead of sheets: one trimmed card with its own bleed "
+              "per page (pdf: front then back) or per 300-dpi image (png: every front, and the one back); "
+              "page = card + 2 × bleed.")
 @click.option("--deal", type=click.IntRange(1, 100), help="Deal this many cards to each of --players instead.")
 @click.option("--seed", type=int, help="Seed for --deal; the same seed deals the same hands.")
 @out_option
 def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calibrate, tokens, players, tts,
-            deal, seed, out_dir) -> None:
+            per_card, deal, seed, out_dir) -> None:
     """Render a deck of cards as a print-ready PDF: fronts, backs behind them, crop marks.
 
     CARDS is a deck file (`kind: deck`), a CSV with a `name` column (and optional
@@ -60,6 +67,8 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
     front page is followed by its backs, mirrored for the duplex mode.
 
     Example: playaid deck --size bridge --paper letter --tts
+
+    For a card printer: playaid deck --per-card pdf --bleed 3
     """
     from ..render.cards import deal as dealing
     from ..render.cards import sources
@@ -67,6 +76,8 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
     from ..render.cards.deck import Options, faces, render_deck
     from ..render.paper import paper as paper_named
 
+    if per_card and (deal is not None or calibrate):
+        raise click.UsageError(f"--per-card cannot be used with {'--deal' if deal is not None else '--calibrate'}")
     options = Options(paper_named(paper), size, bleed, gap, duplex, back_offset)
     files: dict[str, bytes] = {}
     try:
@@ -92,6 +103,8 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
             files[f"{stem}-hands.yaml"] = dealing.hands_yaml(deck, hands, used).encode("utf-8")
             if seed is None:
                 click.echo(f"dealt with seed {used} (pass --seed {used} to deal the same hands)")
+        elif per_card:
+            files.update(_per_card(deck, options, per_card, stem, backs=not no_backs))
         else:
             files[f"{stem}-deck.pdf"] = render_deck(deck, options, backs=not no_backs)
         if tokens:
@@ -111,6 +124,23 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
     if tts:
         for line in summary:
             click.echo(line)
+
+
+def _per_card(deck, options, kind: str, stem: str, backs: bool) -> dict[str, bytes]:
+    """One card per page or per PNG, each with its bleed on every side."""
+    from ..render.cards import face as card_face
+    from ..render.cards import per_card
+    from ..render.cards.deck import faces
+    from ..render.cards.imposition import Rect
+
+    cards = faces(deck)
+    if not cards:
+        raise CardError(f"the {deck.name} deck has no cards; list at least one")
+    for name in dict.fromkeys(c.name for c in cards):
+        card_face.check_fits(name, Rect(0, 0, options.size.width, options.size.height))
+    if kind == "pdf":
+        return {f"{stem}-cards.pdf": per_card.cards_pdf(cards, options.size, options.bleed, deck.name, backs)}
+    return per_card.cards_pngs(cards, options.size, options.bleed, deck.name, stem, backs)
 
 
 def demo_outputs(paper: str) -> dict[str, bytes]:

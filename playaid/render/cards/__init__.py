@@ -3,7 +3,7 @@
 `deck_pdf(paper)` is the default deck with backs, for other features (packets) to include.
 Modules: `settings` (layout data), `sources` (deck files, CSV, text), `imposition`
 (positions in mm), `text` and `face` (drawing a card), `sheets` (pages to PDF), `deck`,
-`tokens`, `calibrate`, `tts`, `deal`.
+`tokens`, `calibrate`, `tts`, `deal`, `per_card` (one card per page or PNG).
 """
 
 from __future__ import annotations

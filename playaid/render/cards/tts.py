@@ -46,21 +46,26 @@ def _card_images(faces: list[card_face.CardFace | None], card: CardSize, deck: s
             card_face.draw_front(c, f, trim, trim)
         c.showPage()
     c.save()
-    pdf = pypdfium2.PdfDocument(buf.getvalue())
+    return raster_pages(buf.getvalue(), size)
+
+
+def raster_pages(pdf_bytes: bytes, size: tuple[int, int]) -> list[Image.Image]:
+    """Every page of a PDF of equal pages as an RGB image of exactly `size` pixels."""
+    pdf = pypdfium2.PdfDocument(pdf_bytes)
     try:
-        scale = size[0] / (card.width * MM)
         out = []
         for i in range(len(pdf)):
-            img = pdf[i].render(scale=scale, fill_color=(255, 255, 255, 255)).to_pil().convert("RGB")
+            page = pdf[i]
+            img = page.render(scale=size[0] / page.get_width(), fill_color=(255, 255, 255, 255)).to_pil().convert("RGB")
             out.append(img if img.size == size else img.resize(size, Image.LANCZOS))
         return out
     finally:
         pdf.close()
 
 
-def _png(img: Image.Image) -> bytes:
+def png_bytes(img: Image.Image, dpi: int | None = None) -> bytes:
     buf = io.BytesIO()
-    img.save(buf, format="PNG", optimize=False)
+    img.save(buf, format="PNG", optimize=False, **({"dpi": (dpi, dpi)} if dpi else {}))
     return buf.getvalue()
 
 
@@ -101,7 +106,7 @@ def tts_images(cards: list[card_face.CardFace], card: CardSize, deck: str, stem:
         for i, f in enumerate(chunk):
             sheet.paste(by_face[f], ((i % cols) * size[0], (i // cols) * size[1]))
         sheet.paste(back, ((cols - 1) * size[0], (rows - 1) * size[1]))
-        out[f"{stem}-tts-{k + 1}.png"] = _png(sheet)
-    out[f"{stem}-tts-back.png"] = _png(back)
+        out[f"{stem}-tts-{k + 1}.png"] = png_bytes(sheet)
+    out[f"{stem}-tts-back.png"] = png_bytes(back)
     out[f"{stem}-tts.json"] = (json.dumps(tts_import(len(cards), card, stem), indent=2) + "\n").encode("utf-8")
     return out
