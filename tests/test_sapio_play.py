@@ -271,7 +271,7 @@ def test_a_failed_attack_is_won_by_the_defender(run, files):
     path = scene_file(files, f"""\
 type: versus
 character: wren.yaml
-defender: {{character: bo.yaml, invokes: [Strong, Dock Worker, Lifting, Stubborn]}}
+defender: {{character: bo.yaml, invokes: [Strong, Dock Worker, Lifting]}}
 weapon: Folding knife
 invoke: {{profession: partial}}
 dice: [{TWO_HITS}, {BLANK}]
@@ -371,7 +371,7 @@ type: versus
 character: wren.yaml
 invoke: {{profession: full, specialization: Leaping, quality: Agile}}
 bonus: {{situation: 3}}
-defender: {{character: bo.yaml, invokes: [Strong, Stubborn, Lifting]}}
+defender: {{character: bo.yaml, invokes: [Strong, Dock Worker, Lifting]}}
 dice: [{HIT}, {HIT}, {BLANK}, {BLANK}, {BLANK}, {BLANK}]
 """)
     out = roll(run, path)
