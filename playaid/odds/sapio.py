@@ -46,7 +46,7 @@ def outcomes(die: SpiralDie, pool: int, tn: int, improbable: bool = True) -> dic
 
     states = fold(faces, pool, (0, True, 0), read)
     rolled = pool
-    while any(again(s) for s in states):  # ends: every added die brings at least one Hit
+    while any(again(s) for s in states):  # ends: a die that lets the chain go on brings two Hits
         states = advance(states, faces, added, again)
         rolled += 1
     out: dict[tuple[bool, str], Fraction] = {}
