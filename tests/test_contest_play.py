@@ -161,6 +161,20 @@ def test_concession_dice_after_the_success_dice_are_set_aside():
     assert (c.by, c.against, values(c.dice)) == (1, 0, [7, 5])
 
 
+def test_with_three_sides_the_winner_takes_no_concession_dice_from_a_weaker_loser():
+    result = compare(sides_of([[9, 5]], [[7, 2]], [[4]]))
+    assert result.winner == 0 and values(result.success) == [9]
+    after = concessions(result.remaining, result.winner)
+    # the winner's 5 beats the third side's 4, but only the losers take concession dice
+    assert [(c.by, c.against, values(c.dice)) for c in after.taken] == [(1, 0, [7])]
+
+
+def test_with_three_sides_a_loser_still_takes_concession_dice_from_another_loser():
+    result = compare(sides_of([[9, 6]], [[7, 5]], [[3]]))
+    after = concessions(result.remaining, result.winner)
+    assert [(c.by, c.against, values(c.dice)) for c in after.taken] == [(1, 0, [7]), (1, 2, [5])]
+
+
 def test_a_tie_after_the_success_dice_ends_resolution_without_concessions():
     result = compare(sides_of([[9, 7]], [[7, 2]]))
     after = concessions(result.remaining)

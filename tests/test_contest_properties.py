@@ -51,8 +51,9 @@ def test_comparing_keeps_every_die_and_the_winner_is_consistent(case):
     else:
         assert last[w] > others and all(d.value > others for d in result.success)
         assert all(d.value <= others for d in side_dice(result.remaining[w]))
-    after = concessions(result.remaining)
+    after = concessions(result.remaining, w)
     taken = [d for c in after.taken for d in c.dice]
+    assert all(c.by != w for c in after.taken)
     assert len(taken) == len(set(taken))
     for c in after.taken:
         assert c.by != c.against and all(d.side == c.by and d.value > after.highs[c.against] for d in c.dice)

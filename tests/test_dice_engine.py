@@ -77,8 +77,38 @@ def test_sapio_success_equals_every_roll_with_improbable_success(pool, tn):
 
 def test_improbable_success_raises_the_odds():
     die = default_die()
-    assert sapio.success(die, 1, 2) > sum(
-        Fraction(1, 12) for f in die.faces if f.hits >= 2)
+    assert sapio.success(die, 1, 3) > sum(
+        Fraction(1, 12) for f in die.faces if f.hits >= 3)
+
+
+@pytest.mark.parametrize("pool", [1, 2, 3])
+@pytest.mark.parametrize("tn", [1, 2, 3, 4, 5])
+def test_sapio_odds_equal_the_roll_procedure_run_on_every_face_sequence(pool, tn):
+    """Success and net Spare / Spiral, the dice Improbable Success adds included, against
+    `roll_check` itself fed every face sequence it asks for."""
+    die = default_die()
+    played = brute.sapio_check(die, pool, tn)
+    assert sapio.success(die, pool, tn) == sum((p for (won, _), p in played.items() if won), Fraction(0))
+    for side, p in sapio.net_chances(die, pool, tn).items():
+        assert p == sum((q for (_, s), q in played.items() if s == side), Fraction(0)), side
+
+
+def test_dice_added_by_improbable_success_count_toward_the_net():
+    """1 die at TN 3: face 10 or 11 adds a die whose Spares count (25% on the pool alone)."""
+    assert sapio.net_chances(default_die(), 1, 3)["spare"] == Fraction(5, 18)
+
+
+@pytest.mark.parametrize("tn", [1, 2, 3, 4, 5])
+def test_a_larger_sapio_pool_never_lowers_the_chance(tn):
+    die = default_die()
+    chances = [sapio.success(die, n, tn) for n in sapio.POOLS]
+    assert chances == sorted(chances)
+
+
+def test_two_dice_beat_one_at_tn_3():
+    """"A larger dice pool increases the character's chance of success": with one Hit
+    enough for Improbable Success, one die would do as well as two here."""
+    assert sapio.success(default_die(), 2, 3) > sapio.success(default_die(), 1, 3)
 
 
 @pytest.mark.parametrize("pool,versus", [([6], [6]), ([8, 8, 6], [10, 8]), ([3, 4], [6]), ([10, 3], [4, 4, 3]),

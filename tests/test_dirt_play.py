@@ -160,3 +160,101 @@ def test_random_checks_keep_their_invariants(stat, applies, seed, needed):
     assert len(roll.faces) == stat + sixes  # one reroll per six, no more, no less
     assert 0 <= roll.degrees <= len(roll.faces)
     assert roll.degrees >= sixes
+
+
+# -- issue 14: incomplete wins, damage on a stat at 0, ambushes, item checks ----------------------------
+
+def contest_of(files, difficulty, scout_dice="[5, 5, 1, 1]", moss_dice="[1, 1, 1, 1, 1]", extra=""):
+    files.write("moss.yaml", MOSS)
+    files.write("scout.yaml", SCOUT)
+    return files.write("o.yaml", f"""system: dirt
+kind: scene
+type: opposed
+sides:
+  - {{character: scout.yaml, stat: physical, difficulty: {difficulty}, dice: {scout_dice}}}
+  - {{character: moss.yaml, stat: physical, dice: {moss_dice}}}
+{extra}""")
+
+
+def test_an_opposed_win_short_of_the_difficulty_is_its_own_outcome(files, run):
+    out = roll_json(run, contest_of(files, "hard"))  # 2 degrees to 0; hard needs 4
+    assert out["outcome"] == "win-incomplete:Scout"
+    assert "not completed" in out["summary"]
+
+
+def test_an_opposed_win_that_meets_the_difficulty_is_a_plain_win(files, run):
+    assert roll_json(run, contest_of(files, "average"))["outcome"] == "win:Scout"
+
+
+def test_a_damage_die_on_a_stat_already_at_0_costs_nothing_more(files, run):
+    files.write("scout.yaml", SCOUT)
+    files.write("moss.yaml", MOSS + "reductions: {mental: 1}\n")
+    path = files.write("f.yaml", """system: dirt
+kind: scene
+type: opposed
+fight: true
+sides:
+  - {character: scout.yaml, stat: physical, dice: [5, 5, 5, 5]}
+  - {character: moss.yaml, stat: physical, dice: [1, 1, 1, 1, 1]}
+damage_dice: [1, 2]
+""")
+    out = roll_json(run, path)  # margin 4: injured, two rolls, both on mental (2, 1 already lost)
+    rolls = [s for s in out["steps"] if "face" in s]
+    assert [r["lost"] for r in rolls] == [True, False] and "already at 0" in rolls[1]["text"]
+    [mental] = [c for c in out["changes"] if c["field"] == ["reductions", "mental"]]
+    assert (mental["before"], mental["after"]) == (1, 2)
+
+
+def ambush(files, target_dice=""):
+    files.write("moss.yaml", MOSS)
+    files.write("scout.yaml", SCOUT)
+    listed = f", dice: {target_dice}" if target_dice else ""
+    return files.write("a.yaml", f"""system: dirt
+kind: scene
+type: opposed
+fight: true
+ambush: true
+sides:
+  - {{character: scout.yaml, stat: physical, dice: [5, 5, 5, 1]}}
+  - {{character: moss.yaml, stat: physical{listed}}}
+damage_dice: [4]
+""")
+
+
+def test_an_ambushed_target_rolls_nothing_and_takes_the_full_margin(files, run):
+    out = roll_json(run, ambush(files))
+    assert out["outcome"] == "win:Scout"
+    assert any(s.get("ambushed") for s in out["steps"])
+    assert {tuple(c["field"]): c["after"] for c in out["changes"]}[("reductions", "physical")] == 1  # hurt
+
+
+def test_an_ambushed_target_listing_dice_is_refused(files, run):
+    result = run("roll", ambush(files, "[6, 6, 1, 1, 1, 1, 1]"))
+    assert result.exit_code == 1 and "dirt.scene-shape" in result.output and "ambushed" in result.output
+
+
+def test_an_ambush_outside_a_fight_is_refused(files, run):
+    result = run("roll", climb(files, "[3, 4, 5, 3, 2]", extra="ambush: true\n"))
+    assert result.exit_code == 1 and "dirt.scene-shape" in result.output
+
+
+def item_check(files, stat, dice):
+    files.write("moss.yaml", MOSS + "items: [Chalk]\n")
+    return files.write("i.yaml", "system: dirt\nkind: scene\ntype: unopposed\ncharacter: moss.yaml\n"
+                       f"stat: {stat}\ndifficulty: difficult\nitem: Grappling hook\ndice: {dice}\n")
+
+
+def test_a_successful_item_check_puts_the_item_on_the_sheet(files, run):
+    out = roll_json(run, item_check(files, "mental", "[5, 6, 5]"))
+    assert out["outcome"] == "success"
+    assert [(c["field"], c["after"]) for c in out["changes"]] == [(["items"], ["Chalk", "Grappling hook"])]
+
+
+def test_a_failed_item_check_changes_nothing(files, run):
+    out = roll_json(run, item_check(files, "mental", "[5, 1]"))
+    assert out["outcome"] == "failure" and out["changes"] == []
+
+
+def test_an_item_check_rolls_mental(files, run):
+    result = run("roll", item_check(files, "physical", "[5, 5, 5, 1, 1]"))
+    assert result.exit_code == 1 and "dirt.item-check" in result.output

@@ -107,7 +107,7 @@ def test_a_broken_face_file_is_refused_with_its_rule(run, files, tmp_path, faces
 
 
 def test_a_face_file_changes_the_odds(run, files):
-    all_hits = "[" + ", ".join(["[hit]"] * 12) + "]"
+    all_hits = "[" + ", ".join(["[hit, hit]"] * 12) + "]"
     path = files.write("die.yaml", f"system: sapio\nkind: dice\nname: Loaded\nfaces: {all_hits}\n")
     assert "100.0% to succeed" in run("odds", "sapio", "--faces", path, "--pool", "1", "--tn", "5").output
 

@@ -19,7 +19,7 @@ from playaid.systems.sapio import default_die
 from playaid.systems.sapio.harm import is_debilitated, penalty, record, weapon_injury
 from playaid.systems.sapio.pool import Source, dice_pool, target_number, versus_tn
 from playaid.systems.sapio.procedures import roll_check
-from playaid.systems.sapio.roll import Tally, read_check
+from playaid.systems.sapio.roll import Tally, read_check, shows_double_hit
 from playaid.systems.sapio.sheet import Harm
 from test_sapio_rules import BO, wren
 
@@ -175,35 +175,44 @@ def listed(*numbers):
     return dice, dice.pool("Wren", 12)
 
 
-def test_improbable_success_adds_dice_while_every_new_die_shows_a_hit():
-    dice, pool = listed(HIT, HIT_SPIRAL, HIT, TWO_HITS)
-    r = roll_check(2, 5, DIE, pool)
+def test_improbable_success_adds_dice_while_every_new_die_shows_two_hits():
+    dice, pool = listed(TWO_HITS, TWO_HITS_SPIRAL, HIT)
+    r = roll_check(1, 5, DIE, pool)
     dice.finish()
-    assert [f.number for f in r.added] == [HIT, TWO_HITS] and r.tally.hits == 5 and r.success
+    assert [f.number for f in r.added] == [TWO_HITS_SPIRAL, HIT] and r.tally.hits == 5 and r.success
 
 
-def test_improbable_success_stops_at_a_die_without_a_hit():
-    dice, pool = listed(HIT, HIT, SPIRAL)
-    r = roll_check(2, 4, DIE, pool)
+def test_improbable_success_stops_at_a_die_with_one_hit():
+    dice, pool = listed(TWO_HITS, HIT)
+    r = roll_check(1, 5, DIE, pool)
     dice.finish()
-    assert len(r.added) == 1 and not r.success and r.tally.spirals == 1
+    assert len(r.added) == 1 and not r.success and r.tally.hits == 3
 
 
-def test_improbable_success_needs_every_die_of_the_pool_to_show_a_hit():
+def test_improbable_success_needs_every_die_of_the_pool_to_show_two_hits():
     dice, pool = listed(TWO_HITS, BLANK)
     assert not roll_check(2, 3, DIE, pool).added
     dice.finish()
 
 
+def test_one_hit_on_every_die_is_not_an_improbable_success():
+    """`**` is two Hits, as in "Moderate -> Severe: **"."""
+    dice, pool = listed(HIT, HIT_SPIRAL)
+    r = roll_check(2, 3, DIE, pool)
+    dice.finish()
+    assert not r.added and not r.success
+
+
 def test_improbable_success_may_be_declined(run, files):
-    path = scene_file(files, f"character: wren.yaml\ntn: 4\nimprobable_success: false\ndice: [{HIT}]\n")
+    path = scene_file(files, f"character: wren.yaml\ntn: 4\nimprobable_success: false\ndice: [{TWO_HITS}]\n")
     out = roll(run, path)
     assert out["outcome"] == "failure"
     assert any(s.get("improbable_success") is False for s in out["steps"])
 
 
 def test_improbable_success_without_its_extra_die_is_a_dice_mismatch(run, files):
-    path = scene_file(files, f"character: wren.yaml\ntn: 3\ninvoke: {{profession: partial}}\ndice: [{HIT}, {HIT}]\n")
+    path = scene_file(files, f"character: wren.yaml\ntn: 5\ninvoke: {{profession: partial}}\n"
+                             f"dice: [{TWO_HITS}, {TWO_HITS}]\n")
     result = run("roll", path)
     assert result.exit_code == 1
     assert "roll.dice-count" in result.output and "Improbable Success" in result.output
@@ -221,8 +230,8 @@ def test_a_tn_of_9_is_refused_at_roll_time_with_the_allowed_range(run, files):
 
 
 def test_a_die_file_of_the_scene_replaces_the_default(run, files):
-    files.write("allhits.yaml", "system: sapio\nkind: dice\nfaces: " + json.dumps([["hit"]] * 12) + "\n")
-    path = scene_file(files, "character: wren.yaml\ntn: 3\ndie: allhits.yaml\ndice: [1, 2, 3]\n")
+    files.write("allhits.yaml", "system: sapio\nkind: dice\nfaces: " + json.dumps([["hit", "hit"]] * 12) + "\n")
+    path = scene_file(files, "character: wren.yaml\ntn: 5\ndie: allhits.yaml\ndice: [1, 2, 3]\n")
     out = roll(run, path)
     assert out["outcome"] == "success" and sum(1 for s in out["steps"] if s.get("improbable_success")) == 2
 
@@ -262,7 +271,7 @@ def test_a_failed_attack_is_won_by_the_defender(run, files):
     path = scene_file(files, f"""\
 type: versus
 character: wren.yaml
-defender: {{character: bo.yaml, invokes: [Strong, Dock Worker, Lifting, Stubborn]}}
+defender: {{character: bo.yaml, invokes: [Strong, Dock Worker, Lifting]}}
 weapon: Folding knife
 invoke: {{profession: partial}}
 dice: [{TWO_HITS}, {BLANK}]
@@ -351,8 +360,8 @@ def test_rolled_dice_keep_the_pool_size_and_follow_improbable_success():
         dice = Dice(rng=random.Random(seed))
         r = roll_check(3, 5, DIE, dice.pool("Wren", 12))
         assert len(r.rolled) == 3
-        assert not r.added or all(f.shows_hit for f in r.rolled)
-        assert all(f.shows_hit for f in r.added[:-1])
+        assert not r.added or all(shows_double_hit(f) for f in r.rolled)
+        assert all(shows_double_hit(f) for f in r.added[:-1])
 
 
 
@@ -362,7 +371,7 @@ type: versus
 character: wren.yaml
 invoke: {{profession: full, specialization: Leaping, quality: Agile}}
 bonus: {{situation: 3}}
-defender: {{character: bo.yaml, invokes: [Strong, Stubborn, Lifting]}}
+defender: {{character: bo.yaml, invokes: [Strong, Dock Worker, Lifting]}}
 dice: [{HIT}, {HIT}, {BLANK}, {BLANK}, {BLANK}, {BLANK}]
 """)
     out = roll(run, path)

@@ -424,16 +424,30 @@ def test_a_minor_harm_named_as_a_penalty_warns(files):
     assert (p.rule, p.severity) == ("sapio.penalty-level", "warning")
 
 
-def test_a_defender_invoking_more_than_four_elements_warns(files):
-    body = ("type: versus\ncharacter: wren.yaml\n"
-            "defender: {character: bo.yaml, invokes: [Dock Worker, Lifting, Strong, Stubborn, Street Fighter]}\n")
-    [p] = scene(files, body)
-    assert (p.rule, p.severity) == ("sapio.versus-tn", "warning")
+@pytest.mark.parametrize("invokes, rule", [
+    ("[Dock Worker, Street Fighter]", "sapio.one-profession"),
+    ("[Dock Worker, Strong, Stubborn]", "sapio.one-quality"),
+    ("[Lifting, Strong]", "sapio.specialization-profession"),
+    ("[Street Fighter, Lifting]", "sapio.specialization-profession"),
+])
+def test_a_defender_invokes_one_profession_specialization_and_quality_at_most(files, invokes, rule):
+    body = f"type: versus\ncharacter: wren.yaml\ndefender: {{character: bo.yaml, invokes: {invokes}}}\n"
+    assert rules(scene(files, body)) == {rule}
 
 
-def test_a_defender_invoking_four_elements_keeps_the_rule(files):
+def test_two_specializations_of_a_defender_are_one_too_many(files):
     body = ("type: versus\ncharacter: wren.yaml\n"
-            "defender: {character: bo.yaml, invokes: [Dock Worker, Lifting, Strong, Stubborn]}\n")
+            "defender: {character: bo.yaml, invokes: [Dock Worker, Lifting, Hauling]}\n")
+    table(files)
+    files.write("bo.yaml", wren(**{**BO, "stage": "advanced", "advancements": ["profession-specialization"],
+                                   "profession": {"name": "Dock Worker", "specializations": ["Lifting", "Hauling"]}}))
+    found = files.problems("scene.yaml", "system: sapio\nkind: scene\n" + body)
+    assert rules(found) == {"sapio.one-specialization"}
+
+
+def test_a_defender_invoking_a_profession_its_specialization_and_a_quality_keeps_the_rule(files):
+    body = ("type: versus\ncharacter: wren.yaml\n"
+            "defender: {character: bo.yaml, invokes: [Dock Worker, Lifting, Strong]}\n")
     assert scene(files, body) == []
 
 

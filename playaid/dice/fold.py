@@ -1,7 +1,7 @@
 """Dice read one at a time into a small state: the evaluator as a state machine.
 
 Symbol dice (the Spiral die) and rules that look at a whole roll at once (Improbable
-Success: "every die shows a Hit") need more than a sum. `fold` walks the dice one by
+Success: "every die shows two Hits") need more than a sum. `fold` walks the dice one by
 one, keeping only the ways of reaching each state, so the work grows with the number of
 states, not with the number of rolls (12⁶ for six Spiral dice).
 """

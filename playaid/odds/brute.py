@@ -13,6 +13,7 @@ from typing import Callable, Iterator
 
 from ..systems.contest.comparing import Rolled, compare
 from ..systems.fight_sphere.arithmetic import conflict_succeeds, ones
+from ..systems.sapio.procedures import roll_check
 from ..systems.sapio.roll import Tally, improbable_success, succeeds
 from ..systems.sapio.spiral_die import SpiralDie
 
@@ -66,6 +67,41 @@ def sapio_success(die: SpiralDie, pool: int, tn: int) -> Fraction:
 
     rolls = list(product(die.faces, repeat=pool))
     return sum((chance(list(r), Tally.of(r).hits) for r in rolls), Fraction(0)) / len(rolls)
+
+
+class _Unrolled(Exception):
+    """The procedure asked for a die the listed faces do not hold yet."""
+
+
+class _Listed:
+    """Faces handed to the roll procedure in order, like a scene's `dice:`."""
+
+    def __init__(self, numbers: tuple[int, ...]):
+        self.numbers, self.taken = numbers, 0
+
+    def take(self, why: str = "") -> int:
+        if self.taken == len(self.numbers):
+            raise _Unrolled(why)
+        self.taken += 1
+        return self.numbers[self.taken - 1]
+
+
+def sapio_check(die: SpiralDie, pool: int, tn: int, improbable: bool = True) -> dict[tuple[bool, str], Fraction]:
+    """P(success, net side) by running `roll_check` — the procedure `playaid roll` plays —
+    on every face sequence: a sequence it asks more dice of is extended by every face."""
+    out: dict[tuple[bool, str], Fraction] = {}
+    sides = len(die.faces)
+    waiting = [tuple(r) for r in product(range(1, sides + 1), repeat=pool)]
+    while waiting:
+        numbers = waiting.pop()
+        try:
+            result = roll_check(pool, tn, die, _Listed(numbers), improbable)  # type: ignore[arg-type]
+        except _Unrolled:
+            waiting += [numbers + (n,) for n in range(1, sides + 1)]
+            continue
+        key = (result.success, result.tally.net[0])
+        out[key] = out.get(key, Fraction(0)) + Fraction(1, sides ** len(numbers))
+    return out
 
 
 def contest_matchup(pool: list[int], versus: list[int]) -> tuple[dict[int, Fraction], Fraction, Fraction]:

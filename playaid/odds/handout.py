@@ -77,6 +77,7 @@ CELL_VIEWS: dict[tuple[str, str], Callable[[Mapping[str, Fraction]], Cell]] = {
     ("isolation", "outcome"): _isolation_degrees,
     ("isolation", "hostile"): _isolation_degrees,
     ("dirt", "opposed"): _dirt_opposed,
+    ("sapio", "net"): lambda c: _cell(c["spare"], f"spiral {percent(c['spiral'])}"),
     ("contest", "versus"): lambda c: _cell(c["win"], f"tie {percent(c['tie'])}"),
 }
 """How a cell with several outcomes shows: the large number shaded, the rest small."""

@@ -124,13 +124,16 @@ class Concessions:
     taken: tuple[Concession, ...]
 
 
-def concessions(remaining: Sides) -> Concessions:
+def concessions(remaining: Sides, winner: int | None = None) -> Concessions:
     """After the success dice are set aside, every pair of sides compares high dice once more.
 
     A tie ends resolution between the pair and its tied dice are discarded; otherwise the
     higher side takes its dice above the other's high die as concession dice against it.
     Ties are discarded first, and a die is taken against one opponent only (the first in
-    side order).
+    side order). The `winner` takes none: concession dice are "something out of the conflict
+    other than the goal", the losers' consolation; the winner has its goal and success dice.
+    With two sides it never could (its remaining dice are no higher than the loser's high
+    die); with three it could be higher than a weaker loser.
     """
     highs = tuple(high(side_dice(side)) for side in remaining)
     pairs = list(combinations(range(len(remaining)), 2))
@@ -148,6 +151,8 @@ def concessions(remaining: Sides) -> Concessions:
         if highs[a] == highs[b]:
             continue
         by, against = (a, b) if highs[a] > highs[b] else (b, a)
+        if by == winner:
+            continue
         dice = tuple(d for d in side_dice(state[by]) if d.value > highs[against] and d not in used)
         used.update(dice)
         if dice:

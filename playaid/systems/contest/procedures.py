@@ -73,7 +73,7 @@ def resolve(scene: Scene, prepared: Prepared, rolled: list[list[list[Rolled]]], 
     if comparison.winner is None:
         return Resolution("contest", "true-tie", f"True tie: every die was discarded and no side gets its goal "
                           f"({scene.goal}).", tuple(steps), tuple(sheets.changes), replayed)
-    after = concessions(comparison.remaining)
+    after = concessions(comparison.remaining, comparison.winner)
     steps += _concession_steps(sides, after, shown)
     purses = {i: Purse() for i in range(len(sides))}
     purses[comparison.winner].success = list(comparison.success)

@@ -113,6 +113,8 @@ class Scene:
     difficulty: Difficulty | None = spec(None, doc="unopposed: simple, average, difficult, hard or nearly-impossible")
     sides: list[Side] = spec(default_factory=list, doc="opposed: the two sides, the actor first")
     fight: bool = spec(False, doc="opposed: a fight — the side with fewer degrees takes damage by the margin")
+    ambush: bool = spec(False, doc="fight, first round: the second side does not detect the attacker and rolls nothing")
+    item: str | None = spec(None, doc="unopposed mental check for an item the character would not normally have")
     dice: list[int] | None = spec(None, doc="unopposed: the dice physically rolled, to replay them")
     written: Written | None = spec(None, doc="unopposed, dice-less variant: the numbers written instead of rolling")
     damage_dice: list[int] | None = spec(None, doc="fight: the narrator's d6 rolls that pick which stat loses a point")

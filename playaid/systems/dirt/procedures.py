@@ -149,7 +149,13 @@ def unopposed(scene: Scene, resolver: Resolver, rng: random.Random) -> Resolutio
     label = scene.difficulty.replace("-", " ")
     steps.append(Step(f"{label.capitalize()} needs {needed}: {roll.degrees} {'≥' if ok else '<'} {needed} → "
                       f"{'success' if ok else 'failure'}.", {"needed": needed, "success": ok}))
-    action = f" — {scene.action}" if scene.action else ""
+    if scene.item is not None:
+        steps.append(Step(f"{c.name} {'has' if ok else 'does not have'} {scene.item} after all"
+                          + (": it goes on the sheet." if ok else "."), {"item": scene.item, "found": ok}))
+        if ok and scene.item.casefold() not in {i.casefold() for i in c.items}:
+            changes.append(Change(c.name, ("items",), list(c.items), [*c.items, scene.item],
+                                  f"{c.name} keeps {scene.item}."))
+    action = f" — {scene.action}" if scene.action else f" — item check for {scene.item}" if scene.item else ""
     summary = f"{c.name}, {label} {scene.stat} check{action}: {'success' if ok else 'failure'}"
     return Resolution("dirt", "success" if ok else "failure", summary, tuple(steps), tuple(changes), source.replaying)
 
@@ -165,7 +171,13 @@ def opposed(scene: Scene, resolver: Resolver, rng: random.Random) -> Resolution:
     steps: list[Step] = []
     changes: list[Change] = []
     results = []
-    for side, c in zip(scene.sides, chars):
+    for i, (side, c) in enumerate(zip(scene.sides, chars)):
+        if scene.ambush and i == 1:
+            steps.append(Step(f"{c.name} does not detect the attacker before the attack: ambushed, {c.name} rolls "
+                              "no dice and counts 0 degrees this first round.", {"character": c.name, "ambushed": True,
+                                                                                   "degrees": 0}))
+            results.append(0)
+            continue
         dice, threshold, step = _pool_step(c, side.stat, side.applies)
         steps.append(step)
         roll = roll_check(source.pool(c.name), dice, threshold)
@@ -187,16 +199,20 @@ def opposed(scene: Scene, resolver: Resolver, rng: random.Random) -> Resolution:
     winner, loser, margin = chars[win], chars[lose], abs(a - b)
     side = scene.sides[win]
     verdict = f"{winner.name} has more degrees ({max(a, b)} to {min(a, b)})"
+    done = True
     if side.difficulty:
         needed = DIFFICULTY[side.difficulty]
         done = max(a, b) >= needed
         verdict += f"; the action needs {needed} as an unopposed check, so it is {'completed' if done else 'not completed'}"
-    steps.append(Step(verdict + ".", {"winner": winner.name, "margin": margin}))
+    steps.append(Step(verdict + ".", {"winner": winner.name, "margin": margin, "completed": done}))
     if scene.fight:
         steps += _damage(loser, margin, source.pool("the narrator's damage dice"), changes)
     source.finish()
-    return Resolution("dirt", f"win:{winner.name}", f"{winner.name} against {loser.name}: {winner.name} wins by {margin}",
-                      tuple(steps), tuple(changes), source.replaying)
+    # Winning without enough degrees stops the other side but does not do the deed.
+    outcome = f"win:{winner.name}" if done else f"win-incomplete:{winner.name}"
+    summary = f"{winner.name} against {loser.name}: {winner.name} wins by {margin}" + ("" if done else
+                                                                                      ", the action not completed")
+    return Resolution("dirt", outcome, summary, tuple(steps), tuple(changes), source.replaying)
 
 
 def _damage(target: Character, margin: int, pool: Pool, changes: list[Change]) -> list[Step]:
@@ -212,10 +228,14 @@ def _damage(target: Character, margin: int, pool: Pool, changes: list[Change]) -
     for i in range(hit.stat_rolls):
         face = pool.take(f"damage roll {i + 1} of {hit.stat_rolls}")
         stat = stat_for_die(face)
-        if lost[stat] < getattr(target.stats, stat):
-            lost[stat] += 1
+        if lost[stat] == getattr(target.stats, stat):
+            # A stat stops at 0 and the die is not rolled again: the text counts rolls, not points.
+            steps.append(Step(f"The narrator rolls {face}: {stat} is already at 0, so this roll costs nothing more.",
+                              {"face": face, "stat": stat, "lost": False}))
+            continue
+        lost[stat] += 1
         steps.append(Step(f"The narrator rolls {face}: {stat} loses a point "
-                          f"({getattr(target.stats, stat) - lost[stat]} left).", {"face": face, "stat": stat}))
+                          f"({getattr(target.stats, stat) - lost[stat]} left).", {"face": face, "stat": stat, "lost": True}))
     for stat in STATS:
         before = getattr(target.reductions, stat)
         if lost[stat] != before:

@@ -17,6 +17,7 @@ RULES = {
     "dirt.scene-shape": "An unopposed check names one character, a stat and a difficulty; an opposed one two sides (error).",
     "dirt.written-numbers": "Dice-less variant: both write a number from 1 to 6 for every die (error).",
     "dirt.incapacitated": "An incapacitated character may not act (error, when rolling).",
+    "dirt.item-check": "A check for an item is an unopposed mental check (error).",
 }
 
 
@@ -87,6 +88,12 @@ def check_scene(s: Scene, resolver: Resolver) -> list[Problem]:
              "simple, average, difficult, hard or nearly-impossible", ())
         need(not s.sides, "an unopposed check has no `sides`", "use `type: opposed` for two sides", ("sides",))
         need(not s.fight, "a fight is an opposed check", "use `type: opposed` with two sides", ("fight",))
+        need(not s.ambush, "an ambush is the first round of a fight", "use `type: opposed` with `fight: true`",
+             ("ambush",))
+        if s.item is not None and s.stat not in (None, "mental"):
+            problems.append(error("dirt.item-check", f"an item check rolls mental, not {s.stat}",
+                                  "write `stat: mental` (\"roll an unopposed mental check for some equipment\")",
+                                  ("stat",)))
         need(s.dice is None or s.written is None, "give either `dice` or `written`, not both",
              "`written` is the dice-less variant", ("written",))
         if s.character:
@@ -98,6 +105,12 @@ def check_scene(s: Scene, resolver: Resolver) -> list[Problem]:
         need(s.character is None and s.stat is None and s.dice is None and s.written is None,
              "an opposed check names its characters, stats and dice under `sides`",
              "move `character`, `stat` and `dice` into the sides", ())
+        need(s.item is None, "an item check is unopposed", "use `type: unopposed` with `stat: mental`", ("item",))
+        need(not s.ambush or s.fight, "an ambush is the first round of a fight", "add `fight: true`", ("ambush",))
+        if s.ambush and len(s.sides) == 2:
+            need(s.sides[1].dice is None and s.sides[1].written is None,
+                 "an ambushed side rolls no dice: it does not detect the attacker",
+                 "remove the second side's `dice` / `written`", ("sides", 1))
         for i, side in enumerate(s.sides):
             resolver.resolve(side.character, "character", ("sides", i, "character"))
             need(side.dice is None or side.written is None, "give either `dice` or `written`, not both",

@@ -45,7 +45,8 @@ RULES = {
     "sapio.luck-spent": "A character spends no more Luck than they have, and no less than 0 (error).",
     "sapio.penalty-level": "Only Moderate and Severe harm raises the TN; a Minor one named as a penalty does "
                            "nothing (warning).",
-    "sapio.versus-tn": "A defender raises the TN from 1 to at most 5: elements beyond four do nothing (warning).",
+    "sapio.one-specialization": "A defender invokes at most one Specialization for a roll (error).",
+    "sapio.one-quality": "A defender invokes at most one Quality for a roll (error).",
     "sapio.versus-luck": "No Luck is added when one character confronts another (error).",
     "sapio.dice-face": "Listed dice are face numbers 1 to 12 of the Spiral die (error).",
 }

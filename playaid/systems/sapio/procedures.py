@@ -117,12 +117,12 @@ def roll_steps(result: CheckResult, improbable: bool) -> list[Step]:
     hits = Tally.of(result.rolled).hits
     batch = list(result.rolled)
     for n, face in enumerate(result.added, len(result.rolled) + 1):
-        steps.append(Step(f"Every die just rolled shows a Hit, yet {_n(hits, 'Hit')} fall short of TN {result.tn}: "
+        steps.append(Step(f"Every die just rolled shows two Hits, yet {_n(hits, 'Hit')} fall short of TN {result.tn}: "
                           f"Improbable Success — add a die and roll it. Die {n} shows face {face.number}: {face}.",
                           {**_face(n, face), "improbable_success": True}))
         hits, batch = hits + face.hits, [face]
     if not improbable and improbable_success(batch, hits, result.tn):
-        steps.append(Step("Every die shows a Hit but the TN is not met; the player declines Improbable Success.",
+        steps.append(Step("Every die shows two Hits but the TN is not met; the player declines Improbable Success.",
                           {"improbable_success": False}))
     t = result.tally
     extra = result.extra_hits

@@ -38,15 +38,25 @@ def extra_hits(hits: int, tn: int) -> int:
     return max(0, hits - tn)
 
 
-def improbable_success(batch: Sequence[Face], hits: int, tn: int) -> bool:
-    """Whether to add a die and roll it: every die of the last batch rolled shows a
-    Hit (Spirals do not matter), yet the Hits so far fall short of the TN.
+IMPROBABLE_HITS = 2
+"""Hits every die of a batch must show for Improbable Success: the text writes "show **",
+and elsewhere `**` is two Hits ("Moderate -> Severe: **"). With one Hit a single die
+would do as well as two, against "a larger dice pool increases the chance of success"."""
 
-    >>> hit = Face(5, 1, 0, 0)
-    >>> improbable_success([hit, hit], 2, 3), improbable_success([hit, Face(1, 0, 0, 0)], 1, 3)
+
+def shows_double_hit(face: Face) -> bool:
+    return face.hits >= IMPROBABLE_HITS
+
+
+def improbable_success(batch: Sequence[Face], hits: int, tn: int) -> bool:
+    """Whether to add a die and roll it: every die of the last batch rolled shows two
+    Hits (Spirals do not matter), yet the Hits so far fall short of the TN.
+
+    >>> two, one = Face(10, 2, 0, 0), Face(5, 1, 0, 0)
+    >>> improbable_success([two, two], 4, 5), improbable_success([two, one], 3, 5)
     (True, False)
     """
-    return bool(batch) and all(f.shows_hit for f in batch) and not succeeds(hits, tn)
+    return bool(batch) and all(map(shows_double_hit, batch)) and not succeeds(hits, tn)
 
 
 @dataclass(frozen=True)
@@ -74,8 +84,8 @@ def read_check(tn: int, rolled: Sequence[Face], added: Sequence[Face] = ()) -> C
     """The result of the faces rolled (and added) against `tn`, after checking that the
     added dice are exactly those Improbable Success allows.
 
-    >>> blank, hit = Face(1, 0, 0, 0), Face(5, 1, 0, 0)
-    >>> read_check(2, [hit], [hit]).success
+    >>> two, hit = Face(10, 2, 0, 0), Face(5, 1, 0, 0)
+    >>> read_check(3, [two], [hit]).success
     True
     """
     hits, batch = Tally.of(rolled).hits, list(rolled)

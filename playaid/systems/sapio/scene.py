@@ -92,6 +92,6 @@ class Scene:
     weapon: str | None = spec(None, doc="the focal character's weapon, when the check is an attack")
     wound: str = spec("Wound", doc="versus with a weapon: the name the defender's Injury is recorded under")
     take: Take | None = spec(None, doc="an Injury or Stress taken as a consequence")
-    improbable_success: bool = spec(True, doc="add a die and roll again when every die shows a Hit but falls short")
+    improbable_success: bool = spec(True, doc="add a die and roll again when every die shows two Hits but falls short")
     die: str | None = spec(None, doc="a `kind: dice` file with the faces of your Spiral dice (default: the project's)")
     dice: list[int] | None = spec(None, doc="the faces rolled (1–12, as numbered in the die file), in order, to replay them")

@@ -9,7 +9,6 @@ from ..base import Resolver
 from ..cast import find, resolve_cast
 from .character_rules import MAX_WORDS, check_character, words
 from .harm import TN_PENALTY
-from .pool import TN_MAX, VERSUS_START_TN
 from .scene import Scene, Setup
 from .sheet import Character
 from .spiral_die import FACE_COUNT
@@ -204,11 +203,36 @@ def _defender(s: Scene, actor: Character | None, cast: Cast) -> list[Problem]:
                                   ("defender", "invokes", i)))
         seen.add(name.casefold())
         problems += _element(defender, name, ("defender", "invokes", i), "raise the TN")
-    if VERSUS_START_TN + len(d.invokes) > TN_MAX:
-        problems.append(warning(
-            "sapio.versus-tn", f"{len(d.invokes)} elements invoked; the TN starts at {VERSUS_START_TN} and "
-            f"stops at {TN_MAX}, so only {TN_MAX - VERSUS_START_TN} count",
-            "keep the others free: invoked elements stay invoked through the round", ("defender", "invokes")))
+    problems += _one_each(defender, d.invokes)
+    return problems
+
+
+def _one_each(who: Character, invokes: list[str]) -> list[Problem]:
+    """A defender invokes for a roll too, so "one Profession, one Specialization associated
+    with the invoked Profession, and one Quality for a given roll" holds for them."""
+    kinds = who.elements()
+    profs = [n for n in invokes if kinds.get(n.casefold()) in ("Profession", "Side Profession")]
+    specs = [n for n in invokes if kinds.get(n.casefold(), "").startswith("Specialization of ")]
+    quals = [n for n in invokes if kinds.get(n.casefold()) == "Quality"]
+    path = ("defender", "invokes")
+    problems = []
+    if len(profs) > 1:
+        problems.append(error("sapio.one-profession", f"{who.name} invokes {len(profs)} Professions "
+                              f"({', '.join(profs)}); only one may be invoked for a roll",
+                              "keep the Main Profession or one Side Profession", path))
+    if len(specs) > 1:
+        problems.append(error("sapio.one-specialization", f"{who.name} invokes {len(specs)} Specializations "
+                              f"({', '.join(specs)}); only one may be invoked for a roll",
+                              "keep one Specialization of the invoked Profession", path))
+    for name in specs:
+        owner = kinds[name.casefold()].removeprefix("Specialization of ")
+        if owner.casefold() not in {p.casefold() for p in profs}:
+            problems.append(error("sapio.specialization-profession", f"{name} is invoked without its Profession {owner}",
+                                  f"invoke {owner} too, or leave {name} out", path))
+    if len(quals) > 1:
+        problems.append(error("sapio.one-quality", f"{who.name} invokes {len(quals)} Qualities "
+                              f"({', '.join(quals)}); only one may be invoked for a roll",
+                              "keep one Quality", path))
     return problems
 
 

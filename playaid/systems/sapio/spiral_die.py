@@ -42,10 +42,6 @@ class Face:
     spares: int
     spirals: int
 
-    @property
-    def shows_hit(self) -> bool:
-        return self.hits > 0
-
     def __str__(self) -> str:
         words = ["Hit"] * self.hits + ["Spare"] * self.spares + ["Spiral"] * self.spirals
         return " + ".join(words) if words else "blank"
