@@ -6,6 +6,7 @@ command that `playaid.cli` registers).
 
 from __future__ import annotations
 
+import math
 import sys
 from contextlib import contextmanager
 
@@ -19,6 +20,17 @@ class InputError(click.ClickException):
     """Bad input: printed as a message, exit code 1."""
 
     exit_code = 1
+
+
+class Finite(click.FloatRange):
+    """A float option that refuses `nan` and `inf` (Python's float() takes both), with
+    optional bounds: every float option of every command uses it."""
+
+    def convert(self, value, param, ctx):
+        number = click.FLOAT.convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return super().convert(number, param, ctx)
 
 
 def format_problem(p: Problem) -> str:

@@ -7,7 +7,7 @@ import re
 
 import click
 
-from . import InputError, out_option, paper_option, print_problems, write_all
+from . import Finite, InputError, out_option, paper_option, print_problems, write_all
 from ..render.cards import settings
 from ..render.cards.settings import CardError
 
@@ -35,8 +35,8 @@ def _offset(_ctx, _param, value: str):
 @click.option("--size", default="poker", show_default=True, callback=_size,
               help="poker (63.5×88.9), bridge (57.15×88.9), mini (44×67), tarot (70×120) or WxH in mm.")
 @paper_option()
-@click.option("--bleed", type=float, default=3.0, show_default=True, help="Art past the trim line, in mm (0 to 6).")
-@click.option("--gap", type=float, default=0.0, show_default=True, help="Space between cards, in mm.")
+@click.option("--bleed", type=Finite(), default=3.0, show_default=True, help="Art past the trim line, in mm (0 to 6).")
+@click.option("--gap", type=Finite(), default=0.0, show_default=True, help="Space between cards, in mm.")
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
               help="How the printer turns the sheet; none puts all backs at the end.")
 @click.option("--back-offset", default="0,0", show_default=True, callback=_offset,
