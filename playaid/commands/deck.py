@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import random
-import re
 
 import click
 
 from . import Finite, InputError, out_option, paper_option, print_problems, write_all
 from ..render.cards import settings
+from ..safe_text import slug
 from ..render.cards.settings import CardError
-
-
-def _slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.casefold())[:40].strip("-") or "deck"
 
 
 def _size(_ctx, _param, value: str):
@@ -79,7 +75,7 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
             print_problems(problems)
             if deck is None:
                 raise InputError(f"{cards}: cannot print this deck; fix the problems above")
-        stem = _slug(deck.name)
+        stem = slug(deck.name, 40, "deck")
         sheet = options.sheet()
         if deal is not None:
             names = dealing.player_names(players, 0)
