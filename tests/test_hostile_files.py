@@ -88,3 +88,30 @@ def test_a_symlink_into_proc_is_refused_too(files):
     (files.root / "env.yaml").symlink_to("/proc/self/environ")
     [p] = files.problems("t.yaml", SETUP.format(ref="env.yaml"))
     assert p.rule == "input.system-file"
+
+
+CHARACTERS = [("contest", "harrow.yaml"), ("dirt", "moss.yaml"), ("fight-club", "dale.yaml"),
+              ("fight-sphere", "dana.yaml"), ("isolation", "alice.yaml"), ("sapio", "ines.yaml")]
+
+
+def _with_name(files, game: str, name: str, value: str):
+    from conftest import EXAMPLES
+
+    text = (EXAMPLES / game / name).read_text(encoding="utf-8")
+    first, rest = text.split("\nname: ", 1)
+    return files.problems(name, first + f"\nname: {value}\n" + rest.split("\n", 1)[1])
+
+
+@pytest.mark.parametrize("game, name", CHARACTERS)
+def test_every_games_character_needs_a_real_name(files, game, name):
+    assert rules(_with_name(files, game, name, "Zoë \"Z\" Ωμέγα"), "error") == set()
+    [p] = _with_name(files, game, name, '""')
+    assert (p.rule, p.line, p.path) == ("input.required", 2, ("name",)) and p.hint
+    [p] = _with_name(files, game, name, '"Ann\\0e"')
+    assert (p.rule, p.line) == ("input.control-character", 2) and "U+0000" in p.message and p.hint
+
+
+def test_control_characters_are_refused_in_any_text_but_tabs_and_newlines_stay(files):
+    assert rules(files.problems("ok.yaml", GOOD + 'notes: "one\\ttwo\\nthree"\n')) == set()
+    [p] = files.problems("esc.yaml", GOOD + 'notes: "red \\e[31m alert \\x9b"\n')
+    assert p.rule == "input.control-character" and "U+001B" in p.message
