@@ -115,3 +115,13 @@ def test_control_characters_are_refused_in_any_text_but_tabs_and_newlines_stay(f
     assert rules(files.problems("ok.yaml", GOOD + 'notes: "one\\ttwo\\nthree"\n')) == set()
     [p] = files.problems("esc.yaml", GOOD + 'notes: "red \\e[31m alert \\x9b"\n')
     assert p.rule == "input.control-character" and "U+001B" in p.message
+
+
+def test_a_deck_file_that_is_a_fifo_says_so(files, fifo):
+    from playaid.render.cards.sources import load
+
+    txt = files.root / "cards.txt"
+    os.mkfifo(txt)
+    for path in (fifo, txt):
+        deck, [p] = load(path)
+        assert deck is None and p.rule == "input.not-a-file" and "FIFO" in p.message
