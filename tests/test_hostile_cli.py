@@ -101,3 +101,10 @@ def test_short_quoted_values_stay_whole(tmp_path):
     scene.write_text("system: dirt\nkind: scene\ntype: Unopposed\ncharacter: moss.yaml\nstat: " + "y" * 60 + "\n",
                      encoding="utf-8")
     assert f"`{'y' * 60}`" in _invoke("validate", str(scene)).output
+
+
+def test_players_that_look_like_digits_but_are_not_are_names():
+    from playaid.render.cards.deal import player_names
+
+    assert player_names("²", 4) == ["²"]
+    assert player_names("3", 4) == ["Player 1", "Player 2", "Player 3"]
