@@ -84,7 +84,8 @@ def _child(node: yaml.Node, part: str | int) -> tuple[yaml.Node | None, yaml.Nod
 
 SYSTEM_FOLDERS = ("/proc", "/sys", "/dev")
 """Kernel and device trees: their "files" are process secrets, endless streams or
-hardware, never a character sheet, so a setup naming one is refused unread."""
+hardware, never a character sheet, so a file in one is refused unread, whether the
+command line or a setup names it."""
 
 Refusal = tuple[str, str, str]
 """(rule, message, hint) for a path that cannot be read as an input file."""
