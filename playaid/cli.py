@@ -16,7 +16,7 @@ import click
 from . import __version__
 from .documents import Library, expand
 from .outputs import OutputError, OutputFolder
-from .commands import InputError, print_problems, progress
+from .commands import InputError, json_text, print_problems, progress
 from .problems import Problem, unique
 from .systems import REGISTRY
 
@@ -82,7 +82,7 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool) -> None:
     count, problems = validate_paths(paths)
     failed = any(p.is_error or strict for p in problems)
     if as_json:
-        click.echo(json.dumps([p.as_dict() for p in problems], indent=2, ensure_ascii=False))
+        click.echo(json_text([p.as_dict() for p in problems]))
     else:
         print_problems(problems)
         verdict = "invalid" if failed else "valid"
@@ -126,8 +126,7 @@ def roll(scene: str, seed: int | None, as_json: bool, apply: bool, out_dir: str)
         except (ApplyError, OutputError) as exc:
             raise InputError(str(exc)) from None
     if as_json:
-        click.echo(json.dumps({**result.as_dict(), "seed": used_seed, "written": [str(p) for p in written]},
-                              indent=2, ensure_ascii=False))
+        click.echo(json_text({**result.as_dict(), "seed": used_seed, "written": [str(p) for p in written]}))
         return
     print_problems([p for p in problems if not p.is_error])
     click.echo(format_resolution(result, used_seed))

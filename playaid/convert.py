@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import re
 import types
 import typing
 from functools import cache
@@ -34,6 +35,7 @@ _INT_TAG = "tag:yaml.org,2002:int"
 _BOOL_TAG = "tag:yaml.org,2002:bool"
 _NULL_TAG = "tag:yaml.org,2002:null"
 _FLOAT_TAG = "tag:yaml.org,2002:float"
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def spec(default: Any = dataclasses.MISSING, *, doc: str = "", minimum: int | None = None,
@@ -198,6 +200,10 @@ class Builder:
                 values[key] = None
                 continue
             self._check_range(fields[key], values[key], path + (key,))
+            if key == "name" and values[key] == "" and _required(fields[key]):
+                # a blank name names nobody: sheets, casts and file names all need one
+                self.problems.append(error("input.required", f"`{_name(path + (key,))}` is empty",
+                                           "write the name between the quotes", path + (key,)))
         for name, f in fields.items():
             if name not in values and _required(f) and name not in skip:
                 broken = True
@@ -247,6 +253,9 @@ class Builder:
                 broken = True
                 continue
             key = key_node.value.strip()
+            if not self._printable(key_node.value, path + (key,), raising=False):
+                broken = True
+                continue
             if key in out:
                 self.problems.append(error("input.duplicate-key", f"`{key}` is given twice in `{_name(path)}`",
                                            "keep one of the two", path + (key,)))
@@ -270,11 +279,26 @@ class Builder:
         self._fail(f"`{_name(path)}` is `{text}`; allowed: {', '.join(f'`{c}`' for c in choices)}",
                    hint or "use one of the allowed values", path, "input.choice")
 
+    def _printable(self, text: str, path: Path, raising: bool = True) -> bool:
+        """Refuse control characters (a NUL, an ESC, C1 codes; tab and newline are fine):
+        written as YAML escapes they would reach sheets, file names and terminals."""
+        bad = _CONTROL.search(text)
+        if bad is None:
+            return True
+        self.problems.append(error(
+            "input.control-character",
+            f"`{_name(path)}` holds the control character U+{ord(bad[0]):04X}",
+            "remove it; names and texts hold printable characters only (check for \\0 or \\e escapes)", path))
+        if raising:
+            raise Invalid
+        return False
+
     def _scalar(self, tp: Any, node: yaml.Node, path: Path) -> Any:
         if not isinstance(node, yaml.ScalarNode):
             self._fail(f"`{_name(path)}` must be {describe(tp)}, not {_shape(node)}", "", path)
         text = node.value
         if tp is str:
+            self._printable(text, path)
             return text.strip()
         if tp is int:
             if node.tag == _INT_TAG:

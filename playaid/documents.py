@@ -157,9 +157,14 @@ class _Resolver:
         def refuse(rule: str, message: str, hint: str) -> None:
             self.problems.append(error(rule, message, hint, at))
 
-        if not target.is_file():
+        why = yaml_source.refusal(target)
+        if why is not None and why[0] == "input.missing-file":
             refuse("input.missing-file", f"`{ref}` does not exist (looked for {shown})",
                    "file names are taken relative to the file that names them")
+            return None
+        if why is not None:
+            rule, message, hint = why
+            refuse(rule, f"`{ref}`: {message}", hint)
             return None
         if os.path.realpath(target) in self.library._loading:
             refuse("input.cycle", f"`{ref}` refers back to this file", f"name a {kind} file here")

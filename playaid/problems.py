@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable, Literal
 
+from .safe_text import clip
+
 Severity = Literal["error", "warning"]
 Path = tuple[str | int, ...]
 
@@ -45,8 +47,8 @@ class Problem:
             "severity": self.severity,
             "rule": self.rule,
             "path": format_path(self.path),
-            "message": self.message,
-            "hint": self.hint,
+            "message": clip(self.message),
+            "hint": clip(self.hint),
         }
 
     def sort_key(self) -> tuple:

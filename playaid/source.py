@@ -8,6 +8,10 @@ pinned to a line and column by its path.
 
 from __future__ import annotations
 
+import codecs
+import errno
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path as FsPath
 
@@ -22,6 +26,15 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
 
 MAX_BYTES = 1024 * 1024
 """No character, setup or scene is near this; larger files are refused unread."""
+
+MAX_NESTING = 64
+"""Lists and mappings inside each other; real files stay under ten. Deeper files are
+refused before composing, because libyaml's composer recurses on the C stack and a
+file of 30,000 `[` crashes the process instead of raising."""
+
+_OPENERS = "[{-?:"
+"""Every list or mapping starts with one of these characters, so their count bounds the
+nesting and spares typical files the extra parse that measures it."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +82,54 @@ def _child(node: yaml.Node, part: str | int) -> tuple[yaml.Node | None, yaml.Nod
     return None, None
 
 
+SYSTEM_FOLDERS = ("/proc", "/sys", "/dev")
+"""Kernel and device trees: their "files" are process secrets, endless streams or
+hardware, never a character sheet, so a file in one is refused unread, whether the
+command line or a setup names it."""
+
+Refusal = tuple[str, str, str]
+"""(rule, message, hint) for a path that cannot be read as an input file."""
+
+
+def _refuse_mode(mode: int) -> Refusal | None:
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "input.not-a-file", "this is a folder, not a file", "name a .yaml file inside it"
+    if stat.S_ISFIFO(mode):
+        return ("input.not-a-file", "this is a named pipe (FIFO), not a file; reading it could wait forever",
+                "save the YAML to a regular file and name that")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "input.not-a-file", "this is a device, not a file", "name a .yaml file"
+    if stat.S_ISSOCK(mode):
+        return "input.not-a-file", "this is a socket, not a file", "name a .yaml file"
+    return "input.not-a-file", "this is not a regular file", "name a .yaml file"
+
+
+def _refuse_error(exc: OSError) -> Refusal:
+    if exc.errno == errno.ENOENT:
+        return "input.missing-file", "file not found", "check the path; it is taken relative to the current folder"
+    if exc.errno == errno.ELOOP:
+        return ("input.not-a-file", "symlink loop: the link leads back to itself",
+                "point the link at a real file, or name the file itself")
+    return "input.unreadable", f"cannot read the file: {exc.strerror}", "check its permissions"
+
+
+def refusal(path: FsPath | str) -> Refusal | None:
+    """Why `path` cannot be an input file, or None; looks, never opens (a FIFO would block)."""
+    try:
+        why = _refuse_mode(os.stat(path).st_mode)
+    except OSError as exc:
+        return _refuse_error(exc)
+    if why is not None:
+        return why
+    top = next((t for t in SYSTEM_FOLDERS if os.path.realpath(path).startswith(t + os.sep)), None)
+    if top is not None:
+        return "input.system-file", f"this is under {top}, a system folder, not an input file", \
+            "name a .yaml file of your own"
+    return None
+
+
 def read(path: FsPath, name: str | None = None) -> tuple[Source | None, list[Problem]]:
     """Read and compose `path`. Returns the source, or None and the problems that stop it."""
     shown = name or str(path)
@@ -76,21 +137,33 @@ def read(path: FsPath, name: str | None = None) -> tuple[Source | None, list[Pro
     def fail(rule: str, message: str, hint: str, line: int = 1, column: int = 1):
         return None, [error(rule, message, hint).at(shown, line, column)]
 
+    why = refusal(path)
+    if why is not None:
+        return fail(*why)
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        return fail("input.missing-file", "file not found", "check the path; it is taken relative to the current folder")
-    except IsADirectoryError:
-        return fail("input.not-a-file", "this is a folder, not a file", "name a .yaml file inside it")
+        # non-blocking, then checked again on the open file: a path swapped for a FIFO
+        # after the look above must still not hang the read
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
-        return fail("input.unreadable", f"cannot read the file: {exc.strerror}", "check its permissions")
+        return fail(*_refuse_error(exc))
+    with os.fdopen(fd, "rb") as fh:
+        why = _refuse_mode(os.fstat(fd).st_mode)
+        if why is not None:
+            return fail(*why)
+        try:
+            data = fh.read(MAX_BYTES + 1)
+        except OSError as exc:
+            return fail(*_refuse_error(exc))
     if len(data) > MAX_BYTES:
         return fail(
             "input.too-large",
             f"file is larger than {MAX_BYTES // 1024} KiB",
             "a playaid file holds one character, setup or scene; split it into several files",
         )
+    wide = next((label for bom, label in _WIDE_BOMS.items() if data.startswith(bom)), None)
+    if wide:
+        return fail("input.encoding", f"file is {wide} text — save as UTF-8",
+                    "in your editor choose Save As… with the encoding UTF-8")
     if b"\x00" in data:
         return fail("input.binary", "this is not a text file (it contains NUL bytes)", "give a YAML text file")
     try:
@@ -104,9 +177,21 @@ def read(path: FsPath, name: str | None = None) -> tuple[Source | None, list[Pro
     return compose(text, shown)
 
 
+_WIDE_BOMS = {codecs.BOM_UTF32_LE: "UTF-32", codecs.BOM_UTF32_BE: "UTF-32",
+              codecs.BOM_UTF16_LE: "UTF-16", codecs.BOM_UTF16_BE: "UTF-16"}
+"""UTF-32 first: its little-endian mark begins with UTF-16's. Such files are full of NUL
+bytes and would otherwise be called binary."""
+
+
 def compose(text: str, name: str) -> tuple[Source | None, list[Problem]]:
     """Compose YAML text into nodes, turning every parser failure into a problem."""
     try:
+        deep = _too_deep(text)
+        if deep is not None:
+            return None, [
+                error("yaml.too-deep", f"lists and mappings are nested more than {MAX_NESTING} deep",
+                      "flatten the structure; a playaid file needs only a few levels").at(name, *deep)
+            ]
         root = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -132,3 +217,19 @@ def compose(text: str, name: str) -> tuple[Source | None, list[Problem]]:
             error("input.empty", "file is empty", "start the file with `system:` and the game's id").at(name, 1, 1)
         ]
     return Source(name, root), []
+
+
+def _too_deep(text: str) -> tuple[int, int] | None:
+    """Where the nesting first passes `MAX_NESTING`, or None: an event pass, which libyaml
+    runs with its own stacks (no recursion), so any depth is safe to measure."""
+    if sum(text.count(c) for c in _OPENERS) <= MAX_NESTING:
+        return None
+    depth = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_NESTING:
+                return event.start_mark.line + 1, event.start_mark.column + 1
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+    return None

@@ -6,6 +6,8 @@ command that `playaid.cli` registers).
 
 from __future__ import annotations
 
+import json
+import math
 import sys
 from contextlib import contextmanager
 
@@ -13,6 +15,7 @@ import click
 
 from ..outputs import OutputError, OutputFolder
 from ..problems import Problem, format_path
+from ..safe_text import clip, json_safe, shown, terminal
 
 
 class InputError(click.ClickException):
@@ -20,21 +23,47 @@ class InputError(click.ClickException):
 
     exit_code = 1
 
+    def format_message(self) -> str:
+        return terminal(clip(self.message))
+
+
+class Finite(click.FloatRange):
+    """A float option that refuses `nan` and `inf` (Python's float() takes both), with
+    optional bounds: every float option of every command uses it."""
+
+    def convert(self, value, param, ctx):
+        number = click.FLOAT.convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return super().convert(number, param, ctx)
+
 
 def format_problem(p: Problem) -> str:
-    where = f"{p.file}:{p.line}:{p.column}" if p.line else p.file
+    """`FILE:LINE:COL: severity [rule] message` and its fix, safe to print: each part on one
+    line, control characters escaped, long quoted values shortened."""
+    where = f"{shown(p.file)}:{p.line}:{p.column}" if p.line else shown(p.file)
     field = format_path(p.path)
-    text = f"{where}: {p.severity} [{p.rule}] {p.message}"
+    text = f"{where}: {p.severity} [{p.rule}] {shown(p.message)}"
     if field and f"`{field}" not in p.message:
-        text += f" (at `{field}`)"
+        text += f" (at `{shown(field)}`)"
     if p.hint:
-        text += f"\n    fix: {p.hint}"
+        text += f"\n    fix: {shown(p.hint)}"
     return text
 
 
 def print_problems(problems: list[Problem]) -> None:
     for p in problems:
         click.echo(format_problem(p))
+
+
+def warn(note: str) -> None:
+    """A warning that does not stop the command, on stderr, safe to print like a problem."""
+    click.echo(f"warning: {shown(note)}", err=True)
+
+
+def json_text(data) -> str:
+    """JSON for a terminal or a pipe: non-ASCII kept readable, C1 controls escaped too."""
+    return json_safe(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def out_option(func):

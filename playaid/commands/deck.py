@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import random
-import re
 
 import click
 
-from . import InputError, out_option, paper_option, print_problems, write_all
+from . import Finite, InputError, out_option, paper_option, print_problems, write_all
 from ..render.cards import settings
+from ..safe_text import slug
 from ..render.cards.settings import CardError
-
-
-def _slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.casefold())[:40].strip("-") or "deck"
 
 
 def _size(_ctx, _param, value: str):
@@ -35,8 +31,8 @@ def _offset(_ctx, _param, value: str):
 @click.option("--size", default="poker", show_default=True, callback=_size,
               help="poker (63.5×88.9), bridge (57.15×88.9), mini (44×67), tarot (70×120) or WxH in mm.")
 @paper_option()
-@click.option("--bleed", type=float, default=3.0, show_default=True, help="Art past the trim line, in mm (0 to 6).")
-@click.option("--gap", type=float, default=0.0, show_default=True,
+@click.option("--bleed", type=Finite(), default=3.0, show_default=True, help="Art past the trim line, in mm (0 to 6).")
+@click.option("--gap", type=Finite(), default=0.0, show_default=True,
               help="Space between cards, in mm. At 0 neighbours share a cut, so the inner edges of the "
               "sheet's cards have no bleed; a gap of 2 × --bleed or more gives every card its full bleed "
               "on every side.")
@@ -91,7 +87,7 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
             print_problems(problems)
             if deck is None:
                 raise InputError(f"{cards}: cannot print this deck; fix the problems above")
-        stem = _slug(deck.name)
+        stem = slug(deck.name, 40, "deck")
         sheet = options.sheet()
         if deal is not None:
             names = dealing.player_names(players, 0)

@@ -10,7 +10,7 @@ from ..documents import Library
 from ..outputs import Batch
 from ..render.nets import D6, TooLarge, nets_pdf, nets_svgs, settings
 from ..systems.sapio.spiral_die import SpiralDie, default_die, die_of
-from . import InputError, out_option, paper_option, print_problems, write_all
+from . import Finite, InputError, out_option, paper_option, print_problems, write_all
 
 EDGE = settings()["edge"]
 
@@ -58,7 +58,7 @@ def render(die: SpiralDie | D6, paper: str, count: int | None, edge: float | Non
               show_default=True, help="A twelve-sided Spiral die or a six-sided die.")
 @click.option("--color", type=click.Choice(["red", "green"], case_sensitive=False),
               help="With --die d6: Isolation's red dice (odd faces marked) or green dice (even faces marked).")
-@click.option("--edge", type=click.FloatRange(EDGE["min"], EDGE["max"]), metavar="MM",
+@click.option("--edge", type=Finite(EDGE["min"], EDGE["max"]), metavar="MM",
               help=f"Edge of one face in mm, {EDGE['min']} to {EDGE['max']} "
                    f"(default {EDGE['default']['spiral']} for Spiral dice, {EDGE['default']['d6']} for d6).")
 @click.option("--count", type=click.IntRange(1, 500), help="How many nets in all (default: one full page).")

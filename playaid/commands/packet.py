@@ -11,7 +11,7 @@ from ..documents import Library
 from ..problems import unique
 from ..render.html import TemplateProblem
 from ..render.paper import paper as paper_named
-from . import InputError, out_option, paper_option, print_problems, write_all
+from . import InputError, out_option, paper_option, print_problems, warn, write_all
 
 
 @click.command("packet")
@@ -49,7 +49,7 @@ def command(setup, paper, out_dir, split, template_dir):
         if bar:
             bar.close()
     for note in warnings:
-        click.echo(f"warning: {note}", err=True)
+        warn(note)
     write_all(out_dir, files)
 
 

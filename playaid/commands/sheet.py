@@ -11,7 +11,7 @@ from ..problems import unique
 from ..render.html import TemplateProblem, Templates
 from ..render.paper import paper as paper_named
 from ..systems import REGISTRY
-from . import InputError, out_option, paper_option, print_problems, write_all
+from . import InputError, out_option, paper_option, print_problems, warn, write_all
 
 SYSTEMS = click.Choice(list(REGISTRY), case_sensitive=False)
 
@@ -92,5 +92,5 @@ def command(paths, blank, reference, paper, out_dir, png, flat, template_dir):
         for name, pdf in list(files.items()):
             files.update(page_pngs(pdf, name.removesuffix(".pdf")))
     for note in templates.warnings + warnings:
-        click.echo(f"warning: {note}", err=True)
+        warn(note)
     write_all(out_dir, files)

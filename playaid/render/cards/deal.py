@@ -53,7 +53,7 @@ def player_names(text: str | None, default: int) -> list[str]:
     if text is None or not text.strip():
         return [f"Player {i + 1}" for i in range(default)]
     text = text.strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # isdigit alone takes `²`, which int() refuses
         n = int(text)
         if not 1 <= n <= 50:
             raise CardError(f"--players {text}: give 1 to 50 players, or their names separated by commas")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -70,6 +71,9 @@ def mm_pair(text: str) -> tuple[float, float]:
     try:
         if len(parts) != 2:
             raise ValueError
-        return float(parts[0]), float(parts[1])
+        x, y = float(parts[0]), float(parts[1])
+        if not (math.isfinite(x) and math.isfinite(y)):  # float() takes nan and inf
+            raise ValueError
+        return x, y
     except ValueError:
         raise CardError(f"{text!r} is not X,Y in millimetres; write e.g. 0.5,-1") from None

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ...documents import Library
 from ...problems import Problem, error
+from ...source import refusal
 from ...systems.fight_club import deck as decks
 from ...systems.fight_club.checks import check_deck
 from ...systems.fight_club.models import Card, Deck
@@ -30,10 +31,12 @@ def standard() -> Deck:
 def load(path: str | Path) -> tuple[Deck | None, list[Problem]]:
     """The deck in `path` and its problems (the deck is None when any is an error)."""
     path = Path(path)
-    if not path.is_file():
-        return None, [error("input.missing-file", f"{path} is not a file",
-                            "give a deck .yaml, a .csv with a `name` column, or a .txt with one card per line")
-                      .at(str(path), 0, 0)]
+    why = refusal(path)
+    if why is not None:  # looked at before reading: a FIFO or device would block or never end
+        rule, message, hint = why
+        if rule == "input.missing-file":
+            hint = "give a deck .yaml, a .csv with a `name` column, or a .txt with one card per line"
+        return None, [error(rule, f"{path}: {message}", hint).at(str(path), 0, 0)]
     if path.suffix.lower() in YAML_SUFFIXES:
         return _from_yaml(path)
     try:

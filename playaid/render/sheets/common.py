@@ -8,13 +8,12 @@ wrapped, never cut; text past the budget still prints in full and earns a warnin
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 
 import yaml
 from ... import resources
+from ...safe_text import slug  # noqa: F401 - sheets name their files and fields with it
 
 DATA = resources.DATA / "sheets" / "fit.yaml"
 
@@ -97,21 +96,6 @@ class Fitter:
                 f"{self.where}: {label} is {size} characters, more than the {budget['max']} its space holds; "
                 "printed small and wrapped, it may push the sheet onto another page — shorten it")
         return Text(value, "fit-2")
-
-
-def slug(text: str, limit: int = 32) -> str:
-    """A file- and form-field-safe id from a name: ASCII letters, digits and hyphens,
-    cut at a word boundary to at most `limit` characters.
-
-    >>> slug("Dana Okafor"), slug("Ωμέγα"), slug("")
-    ('dana-okafor', 'sheet', 'sheet')
-    """
-    ascii_text = unicodedata.normalize("NFKD", re.sub(r"['’]", "", text)).encode("ascii", "ignore").decode()
-    cleaned = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
-    if len(cleaned) > limit:
-        cut = cleaned[:limit + 1]
-        cleaned = cut[:cut.rfind("-")] if "-" in cut else cleaned[:limit]
-    return cleaned.strip("-") or "sheet"
 
 
 @dataclass(frozen=True)

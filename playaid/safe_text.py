@@ -1,0 +1,88 @@
+"""Text from input files made safe to show: on a terminal, in a message, in a file name.
+
+Whatever a file holds ends up quoted in problems and echoed to a terminal, or turned
+into the name of a file we write. These helpers are the only place that decides how
+such text is shortened, escaped and slugged.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+QUOTE_LIMIT = 60
+"""Characters of a quoted user value kept in a message; the line it stands on is enough
+for the user to find the rest."""
+
+FIELD_LIMIT = 1000
+"""A whole message or hint is cut here, whatever it quotes."""
+
+_UNDECOMPOSED = str.maketrans({"đ": "d", "Đ": "D", "ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "ß": "ss", "ı": "i",
+                              "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "þ": "th", "Þ": "Th"})
+"""Latin letters Unicode does not split into a base letter and a mark."""
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROL_AND_LINES = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_C1 = re.compile(r"[\x7f-\x9f]")
+_LONG_QUOTE = re.compile(r"`([^`]{%d})[^`]+`" % QUOTE_LIMIT)
+
+
+def _escape(match: re.Match) -> str:
+    return {"\n": "\\n", "\t": "\\t", "\r": "\\r"}.get(match[0]) or f"\\x{ord(match[0]):02x}"
+
+
+def terminal(text: str, *, lines: bool = True) -> str:
+    """`text` with control characters shown as visible escapes (`\\x1b`), so a file cannot
+    move the cursor, retitle the window or hide text. Newlines and tabs stay when
+    `lines`; otherwise they are escaped too, so one value cannot fake a second line.
+
+    >>> terminal("a\\x1b]0;owned\\x07b")
+    'a\\\\x1b]0;owned\\\\x07b'
+    """
+    return (_CONTROL if lines else _CONTROL_AND_LINES).sub(_escape, text)
+
+
+def clip(text: str) -> str:
+    """`text` with every `quoted` value longer than `QUOTE_LIMIT` shortened with "…",
+    and the whole cut at `FIELD_LIMIT` characters."""
+    text = _LONG_QUOTE.sub(lambda m: f"`{m[1]}…`", text)
+    return text if len(text) <= FIELD_LIMIT else text[:FIELD_LIMIT] + "…"
+
+
+def shown(text: str) -> str:
+    """One field of a message (a file name, a message, a hint) as printed: clipped, on one line."""
+    return terminal(clip(text), lines=False)
+
+
+def json_safe(text: str) -> str:
+    """JSON text with the C1 controls `json.dumps(ensure_ascii=False)` leaves raw escaped
+    as `\\u0080`-style; they can only stand inside strings, so the JSON stays the same."""
+    return _C1.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
+
+
+def slug(text: str, limit: int = 32, fallback: str = "sheet") -> str:
+    """A file-name-safe id: Latin letters transliterated to ASCII (`Zoë` → `zoe`), other
+    scripts kept as they are (`Ωμέγα` → `ωμέγα`), anything else a hyphen; cut at a word
+    boundary to at most `limit` characters. Only text without letters or digits gives
+    `fallback`.
+
+    >>> slug("Dana O'Kafor"), slug("Ωμέγα Zoë"), slug("佐藤 花子"), slug("!!")
+    ('dana-okafor', 'ωμέγα-zoe', '佐藤-花子', 'sheet')
+    """
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFC", re.sub(r"['’]", "", text).translate(_UNDECOMPOSED)):
+        plain = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
+        kind = unicodedata.category(ch)[0]
+        if plain:
+            out.append(re.sub(r"[^a-z0-9]+", "-", plain.lower()))
+        elif kind in "LN":
+            out.append(ch.lower())
+        elif kind == "M" and out and not out[-1].isascii():
+            out.append(ch)  # a mark after a kept letter belongs to it (Devanagari vowels)
+        else:
+            out.append("-")
+    cleaned = re.sub(r"-+", "-", "".join(out)).strip("-")
+    if len(cleaned) > limit:
+        cut = cleaned[:limit + 1]
+        cleaned = cut[:cut.rfind("-")] if "-" in cut else cleaned[:limit]
+    return cleaned.strip("-") or fallback
