@@ -46,9 +46,23 @@ def test_every_game_sheet_reads_back(game, tmp_path, run):
 def test_fight_sphere_shows_effective_relationship_and_threshold_per_layer(tmp_path, run):
     run("sheet", EXAMPLES / "fight-sphere" / "campaign.yaml", "--out", tmp_path, "--flat")
     text = pdfs.text(tmp_path / "dana-okafor.pdf")
-    # value 2 with a Death Wish adds 3 dice; Layer 1 threshold 5 + relationships 2 = 7
-    assert "Threshold 5 + Relationships 2 = 7" in text
+    # one Relationship (value 2): Layer 1 threshold 5 + one Relationship = 6
+    assert "Threshold 5 + Relationships 1 = 6" in text
     assert pdfs.form_field_names(tmp_path / "dana-okafor.pdf") == []
+
+
+def test_the_fight_sphere_judgment_pool_counts_relationships_like_roll_does():
+    from playaid.render.sheets import sheet_for
+    from playaid.systems.fight_sphere.arithmetic import judgment_pool
+    from playaid.systems.fight_sphere.gladiators import Gladiator, Relationship
+    from playaid.systems.fight_sphere.sphere import Setup
+    g = Gladiator(name="Ann", role="pc", drive="death-wish",
+                  relationships=[Relationship("Marrow", 2), Relationship("Kit", 3)])
+    sheet = sheet_for("fight-sphere", g, setup=Setup(name="x", players=[], characters=[], layer=3))
+    assert "Threshold 7 + Relationships 2 = 9 " in sheet.game.judgment_rule
+    assert judgment_pool(7, g.relationships) == 9
+    blank = sheet_for("fight-sphere", None).game.judgment_rule
+    assert "number of your Relationships" in blank and "sum" not in blank
 
 
 def test_the_same_input_gives_the_same_bytes(tmp_path, run):

@@ -175,7 +175,7 @@ def _defeats(sphere: Sphere, ledger: Ledger, names: list[str], t: int) -> list[S
             steps.append(Step(f"{name}'s Conflict Pool is below zero: an NPC Gladiator defeated is dead.", {"who": name, "state": "dead"}))
             continue
         state = "dead" if sphere.setup.core else "knocked-out"
-        jp = judgment_pool(t, len(g.relationships))
+        jp = judgment_pool(t, g.relationships)
         ledger.update(name, state=state, judgment_pool=jp)
         how = ("dead: defeat at The Core is permanent" if state == "dead" else
                "knocked out of the Episode, to recover on the next Layer")
@@ -197,7 +197,7 @@ def _episode_end(sphere: Sphere, ledger: Ledger, names: list[str], t: int) -> li
     last = standing[0]
     core = " The game ends: its player narrates the epilogue." if sphere.setup.core else ""
     if last.is_pc:
-        jp = judgment_pool(t, len(last.relationships))
+        jp = judgment_pool(t, last.relationships)
         ledger.update(last.name, state="last-standing", judgment_pool=jp)
         return [Step(f"{last.name} is the Last Man Standing and the Episode ends. Its player receives a Judgment Pool of "
                      f"{t} + {len(last.relationships)} = {jp} until the next Layer.{core}",
