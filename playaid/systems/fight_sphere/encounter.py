@@ -15,6 +15,7 @@ from ..play import Dice, Resolution, Step
 from .arithmetic import Bout, RollPlan, bouts, defeated, encounter_outcome, first_meeting_bonuses, \
     judgment_pool, rest_one_conflict, spread_loss
 from .ledger import Ledger
+from .losses import chosen_loss
 from .rolling import explain_plan, plan_for, settle_judgment, throw
 from .scenes import Contender, Scene
 from .sphere import Sphere, pair_key, same
@@ -126,9 +127,11 @@ def _pay(ledger: Ledger, plans: dict[str, RollPlan], scene: Scene, names: list[s
          results: list[Bout], steps: list[Step]) -> list[str]:
     """Every loser pays its gamble once and its Victories from pool and Relationships; returns the defeated."""
     defeated_now = []
-    for name, c in zip(names, scene.gladiators):
+    for i, (name, c) in enumerate(zip(names, scene.gladiators)):
         lost = [b for b in results if b.loser == name]
         if not lost:
+            if any(c.losses.values()):  # a split recorded for a loss that did not happen
+                chosen_loss([], c.losses, 0, name, ("gladiators", i, "losses"))
             continue
         owed = sum(b.victories for b in lost)
         g = ledger[name]
@@ -137,7 +140,8 @@ def _pay(ledger: Ledger, plans: dict[str, RollPlan], scene: Scene, names: list[s
         steps.append(Step(f"{name} loses {gambled}{_dice(owed)} for the Victories: Conflict Pool "
                           f"{g.conflict_pool} → {pool}.", {"who": name, "gamble": c.gamble, "victories": owed, "pool": pool}))
         ledger.update(name, conflict_pool=pool)
-        _lose_relationships(ledger, name, [npc for npc, _ in plans[name].relationship_dice], owed, steps)
+        _lose_relationships(ledger, name, [npc for npc, _ in plans[name].relationship_dice], owed, steps,
+                            c.losses, ("gladiators", i, "losses"))
         if defeated(pool):
             defeated_now.append(name)
     return defeated_now
@@ -147,15 +151,22 @@ def _dice(n: int) -> str:
     return f"{n} die" if n == 1 else f"{n} dice"
 
 
-def _lose_relationships(ledger: Ledger, name: str, used: list[str], points: int, steps: list[Step]) -> None:
+def _lose_relationships(ledger: Ledger, name: str, used: list[str], points: int, steps: list[Step],
+                        chosen: dict[str, int], path: tuple) -> None:
     g = ledger[name]
     in_roll = [r for r in g.relationships if any(same(r.npc, u) for u in used)]
+    values = [(r.npc, r.value) for r in in_roll]
+    if chosen:
+        after = dict(chosen_loss(values, chosen, points, name, path))
+        how = "as its player chose"
+    else:
+        after = dict(spread_loss(values, points))
+        how = "from the highest first"
     if not in_roll or not points:
         return
-    after = dict(spread_loss([(r.npc, r.value) for r in in_roll], points))
-    steps.append(Step(f"{name} takes the {points} Victories off the Relationships used, from the highest first: "
+    steps.append(Step(f"{name} takes the {points} Victories off the Relationships used, {how}: "
                       + ", ".join(f"{r.npc} {r.value} → {after[r.npc]}" for r in in_roll) + ".",
-                      {"who": name, "relationships": after}))
+                      {"who": name, "relationships": after, "chosen": bool(chosen)}))
     ledger.update(name, relationships=[replace(r, value=after.get(r.npc, r.value)) for r in g.relationships])
     for npc, value in after.items():
         if value < 0:
