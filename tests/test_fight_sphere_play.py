@@ -414,3 +414,26 @@ def test_a_split_naming_a_relationship_outside_the_roll_or_taking_more_than_it_h
     result, problems, _ = resolve_scene(path, None)
     assert result is None
     assert rules(problems, "error") == {"fight-sphere.relationship-loss"}
+
+
+def test_an_encounters_winner_is_offered_one_reward_and_a_losing_pc_gives_the_gm_a_cut_scene(files):
+    result = roll(files, mutate(_kit_and_lu), _three_victories())
+    offers = [s for s in result.steps if "reward_options" in s.data]
+    assert [s.data["reward_options"] for s in offers] == ["Nox"]
+    assert "ONE of" in offers[0].text and "the GM may" in offers[0].text
+    [cut] = [s for s in result.steps if s.data.get("failing")]
+    assert cut.data["failing"] == "Ann" and "Vex" in cut.data["npc_gladiators"]
+
+
+def test_a_tied_encounter_offers_no_reward_and_no_cut_scene(files):
+    scene = encounter(side("Ann"), side("Nox"), dice={"Ann": [2], "Nox": [2]})
+    result = roll(files, mutate(met_all), scene)
+    assert result.outcome == "true-tie"
+    assert not [s for s in result.steps if "reward_options" in s.data or "failing" in s.data]
+
+
+def test_an_npc_gladiator_losing_gives_no_cut_scene(files):
+    scene = encounter(side("Ann"), side("Nox"), dice={"Ann": [1], "Nox": [2]})
+    result = roll(files, mutate(met_all), scene)
+    assert [s.data["reward_options"] for s in result.steps if "reward_options" in s.data] == ["Ann"]
+    assert not [s for s in result.steps if "failing" in s.data]

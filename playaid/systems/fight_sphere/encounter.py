@@ -14,6 +14,7 @@ from typing import Sequence
 from ..play import Dice, Resolution, Step
 from .arithmetic import Bout, RollPlan, bouts, defeated, encounter_outcome, first_meeting_bonuses, \
     judgment_pool, rest_one_conflict, spread_loss
+from .conflict import cut_scene_options, reward_options
 from .ledger import Ledger
 from .losses import chosen_loss
 from .rolling import explain_plan, plan_for, settle_judgment, throw
@@ -75,6 +76,7 @@ def resolve_encounter(scene: Scene, sphere: Sphere, dice: Dice) -> Resolution:
             ok = name in winners
             steps.append(Step(f"{name} {'disengages from' if ok else 'fails to disengage from'} the Encounter.",
                               {"who": name, "disengaged": ok}))
+    steps += _rewards_and_cut_scenes(ledger, names, results, winners)
     steps += _episode_end(sphere, ledger, names, t)
     steps += settle_judgment(ledger, scene.judgment, winners)
     ledger.update_setup(met=_met_after(ledger.setup.met, names), truces=_truces_after(scene, sphere, ledger, names))
@@ -145,6 +147,20 @@ def _pay(ledger: Ledger, plans: dict[str, RollPlan], scene: Scene, names: list[s
         if defeated(pool):
             defeated_now.append(name)
     return defeated_now
+
+
+def _rewards_and_cut_scenes(ledger: Ledger, names: list[str], results: list[Bout], winners: set[str]) -> list[Step]:
+    """An Encounter is a Conflict: whoever beat everyone succeeded and takes one reward; a
+    player's Gladiator that lost a comparison failed and the GM gets a cut-scene. Both are
+    listed as choices, since a scene records neither for an Encounter."""
+    steps = []
+    for name in names:
+        if name in winners and any(b.winner == name for b in results):
+            steps.append(reward_options(ledger[name]))
+    for name in names:
+        if ledger[name].is_pc and any(b.loser == name for b in results):
+            steps.append(cut_scene_options(ledger, name))
+    return steps
 
 
 def _dice(n: int) -> str:
