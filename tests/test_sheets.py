@@ -81,6 +81,17 @@ def test_blank_and_reference_pages_with_previews(tmp_path, run):
     assert (w, h) == (pytest.approx(210, abs=0.01), pytest.approx(297, abs=0.01))
 
 
+@pytest.mark.parametrize("game, wanted", [
+    ("fight-sphere", ["Background: one die", "costs one die from your Conflict Pool", "take one reward",
+                      "a die for your Conflict Pool", "cut-scene", "the number of Relationships"]),
+    ("isolation", ["red links with everyone Neutral or Hostile"]),
+])
+def test_reference_pages_say_what_the_rule_text_gives(game, wanted, tmp_path, run):
+    run("sheet", "--reference", game, "--out", tmp_path)
+    text = " ".join(pdfs.text(tmp_path / f"reference-{game}.pdf").split())
+    assert [w for w in wanted if w not in text] == []
+
+
 def test_an_invalid_character_is_refused_and_nothing_written(tmp_path, run):
     result = run("sheet", INVALID / "dirt" / "stat-six.yaml", "--out", tmp_path / "out")
     assert result.exit_code == 1 and "[dirt.stat-range]" in result.output
