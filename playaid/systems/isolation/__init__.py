@@ -17,7 +17,7 @@ from .relationship_map import Setup
 from .character import Character, check_character
 
 RULES = {
-    "isolation.descriptor-balance": "A character has at most twice as many Positive as Negative Descriptors (error).",
+    "isolation.descriptor-balance": "A character has at most twice as many Positive as Negative Descriptors (warning: recommended).",
     "isolation.recommended-shape": "The recommended character: 1 Profession, 3 Positive, 3 Negative, 1 Bias, 1 Goal (warning).",
     "isolation.stress-range": "The Stress Level is 0 or more (error).",
     "isolation.stress-start": "A scenario starts at Stress 1 to 3 (warning).",
