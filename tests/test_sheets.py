@@ -84,7 +84,7 @@ def test_blank_and_reference_pages_with_previews(tmp_path, run):
 @pytest.mark.parametrize("game, wanted", [
     ("fight-sphere", ["Background: one die", "costs one die from your Conflict Pool", "take one reward",
                       "a die for your Conflict Pool", "cut-scene", "the number of Relationships"]),
-    ("isolation", ["red links with everyone Neutral or Hostile"]),
+    ("isolation", ["red links with everyone Neutral or Hostile", "must erase a labelled green link"]),
 ])
 def test_reference_pages_say_what_the_rule_text_gives(game, wanted, tmp_path, run):
     run("sheet", "--reference", game, "--out", tmp_path)
