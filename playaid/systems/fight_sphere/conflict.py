@@ -92,9 +92,10 @@ def _rest_used(g: Gladiator, used: list[str], rels: list[Relationship], steps: l
 def reward_options(g: Gladiator) -> Step:
     """The success reward as choices, for a scene that does not record one (an Encounter's winner)."""
     who = "the GM" if not g.is_pc else "its player"
+    drive = g.drive.title if g.drive else "drive"
     return Step(f"{g.name} succeeded: {who} may do ONE of: add one die to its Conflict Pool; create a Relationship "
                 f"with a non-Gladiator NPC involved in the Scene, starting at {new_relationship_value(g.drive)} for "
-                f"its {g.drive.title if g.drive else 'drive'}; or add one to a Relationship present in the Scene. Write the choice on the sheet.",
+                f"its {drive}; or add one to a Relationship present in the Scene. Write the choice on the sheet.",
                 {"reward_options": g.name})
 
 
