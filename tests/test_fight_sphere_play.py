@@ -357,3 +357,83 @@ def test_dice_listed_for_a_scene_that_rolls_none_are_refused(files):
     path = write(files, "scene.yaml", {**conflict(), "type": "drive-switch", "dice": {"Ann": [1]}})
     result, problems, _ = resolve_scene(path, None)
     assert result is None and "rolls no dice" in problems[-1].message
+
+
+# -- the loser's own split of Relationship losses ---------------------------------------
+
+def _kit_and_lu(s):
+    met_all(s)
+    who(s, "Ann").update(relationships=[{"npc": "Kit", "value": 3}, {"npc": "Lu", "value": 2}], conflict_pool=6)
+
+
+def _three_victories(**ann) -> dict:
+    return encounter(side("Nox", gamble=3), side("Ann", gamble=1, relationships_used=["Kit", "Lu"], **ann),
+                     resumed=True, dice={"Nox": [1, 1, 1], "Ann": [2] * 8})
+
+
+def test_the_loser_may_put_every_victory_on_one_relationship_and_lose_it(files):
+    """The rule text's other option: all three points on the Relationship at two."""
+    result = roll(files, mutate(_kit_and_lu), _three_victories(losses={"Lu": 3}))
+    assert changes(result)[("Ann", ("relationships",))][1] == [{"npc": "Kit", "value": 3}]  # Lu is gone, Kit whole
+    assert any("as its player chose" in s.text for s in result.steps)
+    assert any(s.data.get("npc_lost") == "Lu" for s in result.steps)
+
+
+def test_without_losses_the_highest_value_pays_first(files):
+    result = roll(files, mutate(_kit_and_lu), _three_victories())
+    assert any("from the highest first" in s.text for s in result.steps)
+
+
+@pytest.mark.parametrize("losses, message", [
+    ({"Kit": 1, "Lu": 1}, "take 2 points, but Ann owes 3"),
+    ({"Kit": 2, "Lu": 2}, "take 4 points, but Ann owes 3"),
+])
+def test_a_split_that_does_not_add_up_to_the_victories_is_refused(files, losses, message):
+    write(files, "setup.yaml", mutate(_kit_and_lu))
+    path = write(files, "scene.yaml", _three_victories(losses=losses))
+    result, problems, _ = resolve_scene(path, None)
+    assert result is None
+    [p] = [p for p in problems if p.is_error]
+    assert p.rule == "fight-sphere.relationship-loss" and message in p.message and p.line > 0 and p.hint
+
+
+def test_a_split_recorded_for_the_winner_is_refused(files):
+    def kit(s):
+        met_all(s)
+        who(s, "Nox").update(relationships=[{"npc": "Kit", "value": 1}])
+    scene = encounter(side("Nox", relationships_used=["Kit"], losses={"Kit": 1}), side("Ann"),
+                      resumed=True, dice={"Nox": [1, 1], "Ann": [2]})
+    assert refused(files, mutate(kit), scene) == {"fight-sphere.relationship-loss"}
+
+
+@pytest.mark.parametrize("losses", [{"Ida": 1, "Kit": 2}, {"Lu": 4}, {"Kit": -1, "Lu": 4}])
+def test_a_split_naming_a_relationship_outside_the_roll_or_taking_more_than_it_has_is_refused(files, losses):
+    """Lu at 2 can take 3 points (it is then below zero and gone), not 4; Ida is not in the roll."""
+    write(files, "setup.yaml", mutate(_kit_and_lu))
+    path = write(files, "scene.yaml", _three_victories(losses=losses))
+    result, problems, _ = resolve_scene(path, None)
+    assert result is None
+    assert rules(problems, "error") == {"fight-sphere.relationship-loss"}
+
+
+def test_an_encounters_winner_is_offered_one_reward_and_a_losing_pc_gives_the_gm_a_cut_scene(files):
+    result = roll(files, mutate(_kit_and_lu), _three_victories())
+    offers = [s for s in result.steps if "reward_options" in s.data]
+    assert [s.data["reward_options"] for s in offers] == ["Nox"]
+    assert "ONE of" in offers[0].text and "the GM may" in offers[0].text
+    [cut] = [s for s in result.steps if s.data.get("failing")]
+    assert cut.data["failing"] == "Ann" and "Vex" in cut.data["npc_gladiators"]
+
+
+def test_a_tied_encounter_offers_no_reward_and_no_cut_scene(files):
+    scene = encounter(side("Ann"), side("Nox"), dice={"Ann": [2], "Nox": [2]})
+    result = roll(files, mutate(met_all), scene)
+    assert result.outcome == "true-tie"
+    assert not [s for s in result.steps if "reward_options" in s.data or "failing" in s.data]
+
+
+def test_an_npc_gladiator_losing_gives_no_cut_scene(files):
+    scene = encounter(side("Ann"), side("Nox"), dice={"Ann": [1], "Nox": [2]})
+    result = roll(files, mutate(met_all), scene)
+    assert [s.data["reward_options"] for s in result.steps if "reward_options" in s.data] == ["Ann"]
+    assert not [s for s in result.steps if "failing" in s.data]

@@ -349,6 +349,47 @@ def test_wounds_go_as_the_scene_says_and_bring_injury_links(files):
                        ("Bob Tanner", "Alice Moreau"), ("Bob Tanner", "Eve Lindqvist")]
 
 
+ALONE = """
+active: Eve Lindqvist
+persuade: []
+difficulty: 1
+physical: true
+dice:
+  Eve Lindqvist: {green: [3], red: [2, 2]}
+  GM: {red: [3, 3, 2, 2, 2, 2]}
+"""
+# Eve alone: 1 green die (odd), Stress 2 in her own reds (even); GM 1 + 3 + 2 = 6 dice, 2 odds: −2
+
+
+def test_wounds_with_a_single_candidate_all_fall_on_them(files):
+    table(files, stress=2)
+    result, _ = roll(files, ALONE)
+    assert result.outcome == "basic-failure" and data(result, "undealt") == []
+    assert {c.who: (c.before, c.after) for c in result.changes if c.field == ("health",)} == {
+        "Eve Lindqvist": ("healthy", "dying")}
+
+
+def test_wounds_with_two_candidates_are_still_the_tables_choice(files):
+    table(files, stress=2)
+    result, _ = roll(files, FAIL)
+    assert data(result, "only") == [] and data(result, "undealt") == [2]
+
+
+def test_apply_writes_the_single_candidates_wounds(files, run):
+    import yaml
+    table(files, stress=2)
+    scene = files.write("scene.yaml", "system: isolation\nkind: scene\nsetup: setup.yaml\n" + ALONE)
+    out = files.root / "out"
+    result = run("roll", scene, "--apply", "--out", out)
+    assert result.exit_code == 0, result.output
+    copy = yaml.safe_load((out / "setup.yaml").read_text(encoding="utf-8"))
+    eve = next(c for c in copy["characters"] if c["name"] == "Eve Lindqvist")
+    assert eve["health"] == "dying"
+    assert {link["label"] for link in copy["links"] if "Eve Lindqvist" in link["between"]
+            and link.get("kind") == "injury"} == {"Injured", "Dying"}
+    assert run("validate", out / "setup.yaml").exit_code == 0
+
+
 def test_hostile_characters_take_no_wounds(files):
     table(files, stress=2)
     result, _ = roll(files, FAIL + "wounds_to: [Eve Lindqvist, Bob Tanner]\n")

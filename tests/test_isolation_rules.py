@@ -43,9 +43,13 @@ def test_the_example_table_keeps_every_rule(run):
 
 # -- characters --------------------------------------------------------------------------
 
-def test_more_than_twice_as_many_positive_as_negative_descriptors_is_an_error(files):
+def test_more_than_twice_as_many_positive_as_negative_descriptors_warns(files, run):
     character(files, "alice", negative="[Nosy]")
-    assert "isolation.descriptor-balance" in rules(files.problems("alice.yaml"), "error")
+    problems = files.problems("alice.yaml")
+    assert "isolation.descriptor-balance" in rules(problems, "warning")
+    assert "isolation.descriptor-balance" not in rules(problems, "error")
+    assert run("validate", files.root / "alice.yaml").exit_code == 0
+    assert run("validate", "--strict", files.root / "alice.yaml").exit_code == 1
 
 
 def test_exactly_twice_as_many_positive_descriptors_is_allowed(files):

@@ -46,9 +46,23 @@ def test_every_game_sheet_reads_back(game, tmp_path, run):
 def test_fight_sphere_shows_effective_relationship_and_threshold_per_layer(tmp_path, run):
     run("sheet", EXAMPLES / "fight-sphere" / "campaign.yaml", "--out", tmp_path, "--flat")
     text = pdfs.text(tmp_path / "dana-okafor.pdf")
-    # value 2 with a Death Wish adds 3 dice; Layer 1 threshold 5 + relationships 2 = 7
-    assert "Threshold 5 + Relationships 2 = 7" in text
+    # one Relationship (value 2): Layer 1 threshold 5 + one Relationship = 6
+    assert "Threshold 5 + Relationships 1 = 6" in text
     assert pdfs.form_field_names(tmp_path / "dana-okafor.pdf") == []
+
+
+def test_the_fight_sphere_judgment_pool_counts_relationships_like_roll_does():
+    from playaid.render.sheets import sheet_for
+    from playaid.systems.fight_sphere.arithmetic import judgment_pool
+    from playaid.systems.fight_sphere.gladiators import Gladiator, Relationship
+    from playaid.systems.fight_sphere.sphere import Setup
+    g = Gladiator(name="Ann", role="pc", drive="death-wish",
+                  relationships=[Relationship("Marrow", 2), Relationship("Kit", 3)])
+    sheet = sheet_for("fight-sphere", g, setup=Setup(name="x", players=[], characters=[], layer=3))
+    assert "Threshold 7 + Relationships 2 = 9 " in sheet.game.judgment_rule
+    assert judgment_pool(7, g.relationships) == 9
+    blank = sheet_for("fight-sphere", None).game.judgment_rule
+    assert "number of your Relationships" in blank and "sum" not in blank
 
 
 def test_the_same_input_gives_the_same_bytes(tmp_path, run):
@@ -65,6 +79,17 @@ def test_blank_and_reference_pages_with_previews(tmp_path, run):
     assert (tmp_path / "blank-sapio-p1.png").read_bytes()[:4] == b"\x89PNG"
     [(w, h)] = pdfs.page_sizes_mm(tmp_path / "blank-sapio.pdf")
     assert (w, h) == (pytest.approx(210, abs=0.01), pytest.approx(297, abs=0.01))
+
+
+@pytest.mark.parametrize("game, wanted", [
+    ("fight-sphere", ["Background: one die", "costs one die from your Conflict Pool", "take one reward",
+                      "a die for your Conflict Pool", "cut-scene", "the number of Relationships"]),
+    ("isolation", ["red links with everyone Neutral or Hostile", "must erase a labelled green link"]),
+])
+def test_reference_pages_say_what_the_rule_text_gives(game, wanted, tmp_path, run):
+    run("sheet", "--reference", game, "--out", tmp_path)
+    text = " ".join(pdfs.text(tmp_path / f"reference-{game}.pdf").split())
+    assert [w for w in wanted if w not in text] == []
 
 
 def test_an_invalid_character_is_refused_and_nothing_written(tmp_path, run):

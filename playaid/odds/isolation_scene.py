@@ -170,6 +170,9 @@ def scene_answer(path: str) -> Answer:
     if doc.kind != "scene" or doc.system is None or doc.system.id != SYSTEM:
         raise SceneRefused([error("odds.not-an-isolation-scene", "this is not an Isolation scene",
                                   "give a file with `system: isolation` and `kind: scene`").at(doc.name, 1, 1)])
+    if doc.model.type != "conflict":  # a link roll has no degree of success to give odds of
+        raise SceneRefused([error("odds.not-an-isolation-scene", "this scene is a permanent-link roll, not a conflict",
+                                  "give a conflict scene").at(doc.name, 1, 1)])
     plan = plan_of(doc.model, library, path)
     probs, bound = degrees(plan)
     success = sum((p for d, p in probs.items() if is_success(d)), Fraction(0))

@@ -66,12 +66,12 @@ def build(g: Gladiator | None, name: Namer, fit: Fitter, setup: Setup | None = N
     steps = [LayerStep(n, threshold(n), name.box(f"layer{n}", n == layer)) for n in range(1, count + 1)]
     here = threshold(layer) if layer else None
     judgment = "" if g is None or g.judgment_pool is None else g.judgment_pool
-    total = sum(r.value for r in g.relationships) if g else 0
     if here is not None and g is not None:
-        judgment_rule = (f"Threshold {here} + Relationships {total} = {judgment_pool(here, total)} "
-                         "when the Gladiator can no longer take part.")
+        judgment_rule = (f"Threshold {here} + Relationships {len(g.relationships)} = "
+                         f"{judgment_pool(here, g.relationships)} when the Gladiator can no longer take part.")
     else:
-        judgment_rule = "Threshold + the sum of your Relationships, when your Gladiator can no longer take part."
+        judgment_rule = ("Threshold + the number of your Relationships (not their values), "
+                         "when your Gladiator can no longer take part.")
     state = g.state if g else None
     return FightSphereSheet(
         role={"pc": "Player's Gladiator", "npc": "GM's Gladiator"}.get(g.role, "") if g else "",

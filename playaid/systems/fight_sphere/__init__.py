@@ -42,6 +42,7 @@ RULES = {
     "fight-sphere.gamble-cap": "No one gambles more than the Gladiator with the Initiative (error).",
     "fight-sphere.initiative": "Only players frame Encounters; an NPC holds the Initiative only when one is resumed (error).",
     "fight-sphere.encounter-episode": "An Encounter is between Gladiators of the same Episode (error).",
+    "fight-sphere.relationship-loss": "A loser's own split of its Victories over the Relationships in its roll adds up and fits (error).",
     "fight-sphere.betrayal": "A Gladiator betrays only a truce it holds with another Gladiator of the scene (error).",
     "fight-sphere.judgment-gamble": "Judgment dice come from a player's Judgment Pool and back a side of the scene (error).",
     "fight-sphere.reward": "A success's new Relationship is new; a raised one exists (error).",

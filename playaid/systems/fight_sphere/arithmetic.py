@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, Sequence, Sized
 
 from .gladiators import DEATH_WISH
 
@@ -144,9 +144,16 @@ def defeated(pool: int) -> bool:
     return pool < 0
 
 
-def judgment_pool(threshold: int, relationships: int) -> int:
-    """What a player whose Gladiator can no longer take part gambles from."""
-    return threshold + relationships
+def judgment_pool(threshold: int, relationships: Sized) -> int:
+    """What a player whose Gladiator can no longer take part gambles from.
+
+    The Threshold plus the *number* of Relationships, whatever their values; the
+    Relationships themselves are passed so a caller cannot hand over their sum.
+
+    >>> judgment_pool(7, [("Ann", 2), ("Bea", 3)])
+    9
+    """
+    return threshold + len(relationships)
 
 
 def pool_on_next_layer(state: str, pool: int, new_threshold: int) -> int:

@@ -55,7 +55,7 @@ def resolve_conflict(scene: Scene, sphere: Sphere, dice: Dice) -> Resolution:
         rels = _rest_used(g, scene.relationships_used, rels, steps)
     ledger.update(g.name, conflict_pool=pool, relationships=rels)
     if not success:
-        steps += _cut_scene(scene.cut_scene, ledger, sphere)
+        steps += _cut_scene(scene.cut_scene, ledger, sphere, g.name)
     steps += settle_judgment(ledger, scene.judgment, {g.name} if success else {GM})
     outcome = "success" if success else "failure"
     summary = f"{g.name}'s conflict on Layer {sphere.setup.layer}: {mine} ones against the GM's {theirs} — {outcome}."
@@ -89,16 +89,32 @@ def _rest_used(g: Gladiator, used: list[str], rels: list[Relationship], steps: l
     return out
 
 
-def _cut_scene(cut: CutScene | None, ledger: Ledger, sphere: Sphere) -> list[Step]:
+def reward_options(g: Gladiator) -> Step:
+    """The success reward as choices, for a scene that does not record one (an Encounter's winner)."""
+    who = "the GM" if not g.is_pc else "its player"
+    drive = g.drive.title if g.drive else "drive"
+    return Step(f"{g.name} succeeded: {who} may do ONE of: add one die to its Conflict Pool; create a Relationship "
+                f"with a non-Gladiator NPC involved in the Scene, starting at {new_relationship_value(g.drive)} for "
+                f"its {drive}; or add one to a Relationship present in the Scene. Write the choice on the sheet.",
+                {"reward_options": g.name})
+
+
+def cut_scene_options(ledger: Ledger, failing: str) -> Step:
+    """The GM's cut-scene after `failing` fails, as choices, when the scene records none."""
     alive = [x.name for x in ledger.gladiators if not x.is_pc and x.state != "dead"]
+    if not alive:
+        return Step(f"{failing} failed, but no NPC Gladiator survives: the GM has no cut-scene to narrate.",
+                    {"cut_scene": None, "failing": failing, "npc_gladiators": []})
+    return Step(f"{failing} failed: the GM narrates a cut-scene with a surviving NPC Gladiator (" + ", ".join(alive)
+                + ") and may: add one die to its Conflict Pool; create a Relationship with a non-Gladiator NPC of the "
+                "scene (2 with a Death Wish, 0 with a Reason To Live); or add one to an existing Relationship. "
+                "Instead, the GM may resume a Disengaged Encounter with the failing Gladiator on its player's "
+                "next turn, the NPC holding the Initiative.", {"cut_scene": None, "failing": failing, "npc_gladiators": alive})
+
+
+def _cut_scene(cut: CutScene | None, ledger: Ledger, sphere: Sphere, failing: str) -> list[Step]:
     if cut is None:
-        if not alive:
-            return [Step("No NPC Gladiator survives, so the GM has no cut-scene to narrate.", {})]
-        return [Step("The GM narrates a cut-scene with a surviving NPC Gladiator (" + ", ".join(alive) + ") and may: "
-                     "add one die to its Conflict Pool; create a Relationship with a non-Gladiator NPC of the scene "
-                     "(2 with a Death Wish, 0 with a Reason To Live); or add one to an existing Relationship. "
-                     "Instead, the GM may resume a Disengaged Encounter with the failing Gladiator on its player's "
-                     "next turn, the NPC holding the Initiative.", {"cut_scene": None, "npc_gladiators": alive})]
+        return [cut_scene_options(ledger, failing)]
     npc = ledger[cut.gladiator]
     if cut.option == "pool":
         ledger.update(npc.name, conflict_pool=npc.conflict_pool + 1)

@@ -14,7 +14,9 @@ from typing import Sequence
 from ..play import Dice, Resolution, Step
 from .arithmetic import Bout, RollPlan, bouts, defeated, encounter_outcome, first_meeting_bonuses, \
     judgment_pool, rest_one_conflict, spread_loss
+from .conflict import cut_scene_options, reward_options
 from .ledger import Ledger
+from .losses import chosen_loss
 from .rolling import explain_plan, plan_for, settle_judgment, throw
 from .scenes import Contender, Scene
 from .sphere import Sphere, pair_key, same
@@ -74,6 +76,7 @@ def resolve_encounter(scene: Scene, sphere: Sphere, dice: Dice) -> Resolution:
             ok = name in winners
             steps.append(Step(f"{name} {'disengages from' if ok else 'fails to disengage from'} the Encounter.",
                               {"who": name, "disengaged": ok}))
+    steps += _rewards_and_cut_scenes(ledger, names, results, winners)
     steps += _episode_end(sphere, ledger, names, t)
     steps += settle_judgment(ledger, scene.judgment, winners)
     ledger.update_setup(met=_met_after(ledger.setup.met, names), truces=_truces_after(scene, sphere, ledger, names))
@@ -126,9 +129,11 @@ def _pay(ledger: Ledger, plans: dict[str, RollPlan], scene: Scene, names: list[s
          results: list[Bout], steps: list[Step]) -> list[str]:
     """Every loser pays its gamble once and its Victories from pool and Relationships; returns the defeated."""
     defeated_now = []
-    for name, c in zip(names, scene.gladiators):
+    for i, (name, c) in enumerate(zip(names, scene.gladiators)):
         lost = [b for b in results if b.loser == name]
         if not lost:
+            if any(c.losses.values()):  # a split recorded for a loss that did not happen
+                chosen_loss([], c.losses, 0, name, ("gladiators", i, "losses"))
             continue
         owed = sum(b.victories for b in lost)
         g = ledger[name]
@@ -137,25 +142,47 @@ def _pay(ledger: Ledger, plans: dict[str, RollPlan], scene: Scene, names: list[s
         steps.append(Step(f"{name} loses {gambled}{_dice(owed)} for the Victories: Conflict Pool "
                           f"{g.conflict_pool} → {pool}.", {"who": name, "gamble": c.gamble, "victories": owed, "pool": pool}))
         ledger.update(name, conflict_pool=pool)
-        _lose_relationships(ledger, name, [npc for npc, _ in plans[name].relationship_dice], owed, steps)
+        _lose_relationships(ledger, name, [npc for npc, _ in plans[name].relationship_dice], owed, steps,
+                            c.losses, ("gladiators", i, "losses"))
         if defeated(pool):
             defeated_now.append(name)
     return defeated_now
+
+
+def _rewards_and_cut_scenes(ledger: Ledger, names: list[str], results: list[Bout], winners: set[str]) -> list[Step]:
+    """An Encounter is a Conflict: whoever beat everyone succeeded and takes one reward; a
+    player's Gladiator that lost a comparison failed and the GM gets a cut-scene. Both are
+    listed as choices, since a scene records neither for an Encounter."""
+    steps = []
+    for name in names:
+        if name in winners and any(b.winner == name for b in results):
+            steps.append(reward_options(ledger[name]))
+    for name in names:
+        if ledger[name].is_pc and any(b.loser == name for b in results):
+            steps.append(cut_scene_options(ledger, name))
+    return steps
 
 
 def _dice(n: int) -> str:
     return f"{n} die" if n == 1 else f"{n} dice"
 
 
-def _lose_relationships(ledger: Ledger, name: str, used: list[str], points: int, steps: list[Step]) -> None:
+def _lose_relationships(ledger: Ledger, name: str, used: list[str], points: int, steps: list[Step],
+                        chosen: dict[str, int], path: tuple) -> None:
     g = ledger[name]
     in_roll = [r for r in g.relationships if any(same(r.npc, u) for u in used)]
+    values = [(r.npc, r.value) for r in in_roll]
+    if chosen:
+        after = dict(chosen_loss(values, chosen, points, name, path))
+        how = "as its player chose"
+    else:
+        after = dict(spread_loss(values, points))
+        how = "from the highest first"
     if not in_roll or not points:
         return
-    after = dict(spread_loss([(r.npc, r.value) for r in in_roll], points))
-    steps.append(Step(f"{name} takes the {points} Victories off the Relationships used, from the highest first: "
+    steps.append(Step(f"{name} takes the {points} Victories off the Relationships used, {how}: "
                       + ", ".join(f"{r.npc} {r.value} → {after[r.npc]}" for r in in_roll) + ".",
-                      {"who": name, "relationships": after}))
+                      {"who": name, "relationships": after, "chosen": bool(chosen)}))
     ledger.update(name, relationships=[replace(r, value=after.get(r.npc, r.value)) for r in g.relationships])
     for npc, value in after.items():
         if value < 0:
@@ -175,7 +202,7 @@ def _defeats(sphere: Sphere, ledger: Ledger, names: list[str], t: int) -> list[S
             steps.append(Step(f"{name}'s Conflict Pool is below zero: an NPC Gladiator defeated is dead.", {"who": name, "state": "dead"}))
             continue
         state = "dead" if sphere.setup.core else "knocked-out"
-        jp = judgment_pool(t, len(g.relationships))
+        jp = judgment_pool(t, g.relationships)
         ledger.update(name, state=state, judgment_pool=jp)
         how = ("dead: defeat at The Core is permanent" if state == "dead" else
                "knocked out of the Episode, to recover on the next Layer")
@@ -197,7 +224,7 @@ def _episode_end(sphere: Sphere, ledger: Ledger, names: list[str], t: int) -> li
     last = standing[0]
     core = " The game ends: its player narrates the epilogue." if sphere.setup.core else ""
     if last.is_pc:
-        jp = judgment_pool(t, len(last.relationships))
+        jp = judgment_pool(t, last.relationships)
         ledger.update(last.name, state="last-standing", judgment_pool=jp)
         return [Step(f"{last.name} is the Last Man Standing and the Episode ends. Its player receives a Judgment Pool of "
                      f"{t} + {len(last.relationships)} = {jp} until the next Layer.{core}",

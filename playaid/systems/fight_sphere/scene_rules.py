@@ -11,6 +11,7 @@ from ..base import Resolver
 from ..cast import find
 from .encounter import meeting_bonuses, pairs_compared
 from .gladiators import Gladiator
+from .losses import check_losses
 from .scenes import GM, Contender, Scene
 from .sphere import Sphere, load_sphere, same
 
@@ -186,6 +187,7 @@ def _check_encounter(s: Scene, sphere: Sphere) -> list[Problem]:
                               "or set `resumed: true` when the GM resumes a Disengaged Encounter", ("gladiators", 0)))
     cap = s.gladiators[0].gamble
     bonus = meeting_bonuses(sphere, names)
+    shared = [npc for c in s.gladiators for npc in c.relationships_used]
     for i, c, g in found:
         here = ("gladiators", i)
         if i and c.gamble > cap:
@@ -194,6 +196,7 @@ def _check_encounter(s: Scene, sphere: Sphere) -> list[Problem]:
                                   f"gamble at most {cap}", here + ("gamble",)))
         problems += _pool_covers(g, c.gamble, len(c.relationships_used), bonus[g.name], here + ("gamble",))
         problems += _relationships_used(g, c.relationships_used, here + ("relationships_used",))
+        problems += check_losses(c, g, shared, here + ("losses",))
         for j, other in enumerate(c.betrays):
             if not any(same(other, n) for n in names) or not sphere.truce(g.name, other):
                 problems.append(error("fight-sphere.betrayal", f"{g.name} has no truce with {other} in this Encounter",

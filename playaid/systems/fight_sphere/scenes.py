@@ -51,6 +51,9 @@ class Contender:
     relationships_used: list[str] = spec(default_factory=list, doc="NPCs bought in as modifiers, one pool die each")
     disengage: bool = spec(False, doc="this roll is an attempt to Disengage from the Encounter")
     betrays: list[str] = spec(default_factory=list, doc="Gladiators whose truce this one betrays in this Encounter")
+    losses: dict[str, int] = spec(default_factory=dict,
+                                  doc="if this Gladiator loses: points taken off each Relationship in its roll, "
+                                      "adding up to the Victories (default: from the highest value first)")
 
 
 @dataclass(frozen=True)

@@ -4,20 +4,21 @@ the one roll read twice (rule text 000, second half).
 Modules: `character`, `relationship_map` (links and the setup), `map_rules` (what a
 map must keep), `table` and `conflict` (a scene and its roles), `interpretation` (the
 counting), `hands` (drawing open-ended dice), `procedures` (a conflict from first roll to
-degree) and `consequences` (Stress, temporary links, wounds, death).
+degree), `consequences` (Stress, temporary links, wounds, death), `link_roll` (the
+permanent-link roll between sessions) and `scene_kinds` (which of the two a scene asks for).
 """
 
 from __future__ import annotations
 
 from ..base import GameSystem
-from .conflict import Scene, check_scene
+from .conflict import Scene
 from .map_rules import check_setup
-from .procedures import play
+from .scene_kinds import check_scene, play
 from .relationship_map import Setup
 from .character import Character, check_character
 
 RULES = {
-    "isolation.descriptor-balance": "A character has at most twice as many Positive as Negative Descriptors (error).",
+    "isolation.descriptor-balance": "A character has at most twice as many Positive as Negative Descriptors (warning: recommended).",
     "isolation.recommended-shape": "The recommended character: 1 Profession, 3 Positive, 3 Negative, 1 Bias, 1 Goal (warning).",
     "isolation.stress-range": "The Stress Level is 0 or more (error).",
     "isolation.stress-start": "A scenario starts at Stress 1 to 3 (warning).",
@@ -42,6 +43,8 @@ RULES = {
     "isolation.scene-roles": "A scene's roles name living characters, each once, in a part the rules allow (error).",
     "isolation.scene-shape": "A Difficulty is set unless the group acts against a character (error).",
     "scene.unknown-character": "A scene names only characters of its setup's cast (error).",
+    "isolation.link-roll": "A permanent-link roll names pairs of living characters once each, and a choice the "
+                           "dice allow, with the link it adds or erases (error).",
     "isolation.stance-not-allowed": "A declared stance is one the dice allow: only downgrades (error, when rolling).",
 }
 

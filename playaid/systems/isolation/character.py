@@ -67,10 +67,11 @@ def check_character(c: Character, resolver: Resolver | None = None) -> list[Prob
     problems: list[Problem] = []
     positive, negative = len(c.positive), len(c.negative)
     if positive > 2 * negative:
-        problems.append(error(
+        # The text only "recommends" the balance, so it warns and --strict can refuse it.
+        problems.append(warning(
             "isolation.descriptor-balance",
             f"{positive} Positive Descriptors against {negative} Negative ones: "
-            f"a character may have at most twice as many Positive as Negative Descriptors",
+            f"the game recommends at most twice as many Positive as Negative Descriptors",
             f"add {(positive + 1) // 2 - negative} Negative Descriptor(s) or drop "
             f"{positive - 2 * negative} Positive one(s)", ("positive",)))
     counts = {"profession": len(c.professions()), "positive": positive, "negative": negative,

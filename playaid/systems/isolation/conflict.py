@@ -37,10 +37,28 @@ class ListedDice:
     red: list[int] | None = spec(None, doc="red dice in the order rolled, extra dice for 1s included")
 
 
+LinkChoice = Literal["none", "erase-red", "add-green", "erase-green", "add-red"]
+
+
+@dataclass(frozen=True)
+class PairRoll:
+    """One pair's roll of its red links against its green links (a `type: link-roll` scene)."""
+
+    between: list[str] = spec(doc="the two characters who roll their links against each other")
+    choice: LinkChoice | None = spec(None, doc="what the pair does with the result: more green evens allow "
+                                               "erase-red, add-green or none; more red odds demand erase-green "
+                                               "or add-red")
+    label: str = spec("", doc="the new link's label (add-…), or the label of the link to erase (erase-…)")
+    dice: ListedDice | None = spec(None, doc="the pair's green and red dice in the order rolled, to replay them")
+
+
 @dataclass(frozen=True)
 class Scene:
     setup: str = spec(doc="the setup file (relative to this file) holding the cast, the map and the Stress Level")
-    active: str = spec(doc="the Active Player's character: who suggests the action")
+    type: Literal["conflict", "link-roll"] = spec(
+        "conflict", doc="conflict (the default), or link-roll: pairs roll their links for permanent ones, at the "
+                        "end of a session or when a character is injured")
+    active: str | None = spec(None, doc="conflict: the Active Player's character, who suggests the action")
     action: str = spec("", doc="what the Active Player suggests doing")
     persuade: list[str] | None = spec(None, doc="whom the Active Player tries to persuade; left out: every other "
                                                 "living character; empty: going it alone")
@@ -54,6 +72,8 @@ class Scene:
     physical: bool = spec(False, doc="the conflict is physically threatening: a failure deals wounds")
     wounds_to: list[str] = spec(default_factory=list, doc="who takes wound levels after the dying, one name per level")
     dice: dict[str, ListedDice] | None = spec(None, doc="the dice rolled at the table, per character and GM, to replay")
+    pairs: list[PairRoll] | None = spec(None, doc="link-roll: the pairs who choose to roll; left out, every pair "
+                                                  "of living characters")
     notes: str = spec("", doc="anything else")
 
     def difficulty_dice(self) -> int | None:
@@ -94,7 +114,7 @@ def cast_roles(s: Scene, table: Table) -> tuple[Roles | None, list[Problem]]:
             return None
         return member.name if member else None
 
-    active = name(s.active, ("active",), "the Active Player")
+    active = name(s.active or "", ("active",), "the Active Player")
     defender = name(s.against, ("against",)) if s.against is not None else None
     if defender is not None and defender == active:
         problems.append(roles_error(f"{active} cannot act against themselves", "name another character", ("against",)))
@@ -127,6 +147,12 @@ def check_scene(s: Scene, resolver: Resolver) -> list[Problem]:
     table = load_table(s.setup, resolver)
     if table is None:
         return []
+    if s.active is None:
+        return [error("isolation.scene-shape", "a conflict needs `active:`", "name the Active Player's character, "
+                      "or set `type: link-roll` for the permanent-link roll", ())]
+    if s.pairs is not None:
+        return [error("isolation.scene-shape", "`pairs:` belongs to a link roll", "remove it, or set `type: link-roll`",
+                      ("pairs",))]
     roles, problems = cast_roles(s, table)
     return problems + (scene_problems(s, table, roles) if roles is not None else [])
 

@@ -142,6 +142,15 @@ def _wounds(after: Aftermath, roles: Roles, stances: dict[str, str], levels: int
         after.steps.append(Step(after.wound(who) + ".", {"who": who, "health": after.health[who]}))
         levels -= 1
     left = [n for n in takers if after.health[n] != "dead"]
+    if levels and len(left) == 1:
+        # No one else can take them, so there is nothing for the table to choose.
+        only = left[0]
+        after.steps.append(Step(f"Only {only} can take the {plural(levels, 'wound level')} left: all fall on {only}.",
+                                {"only": only, "levels": levels}))
+        while levels and after.health[only] != "dead":
+            after.steps.append(Step(after.wound(only) + ".", {"who": only, "health": after.health[only]}))
+            levels -= 1
+        left = []
     if levels and left:
         after.steps.append(Step(
             f"{plural(levels, 'wound level')} still to deal among {', '.join(left)}: the table chooses who and why "

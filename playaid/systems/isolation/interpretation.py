@@ -31,6 +31,17 @@ def odds(dice: Iterable[int]) -> int:
     return sum(1 for d in dice if d % 2 == 1)
 
 
+def link_roll(green: Iterable[int], red: Iterable[int]) -> str:
+    """A pair's permanent-link roll: `green` when its green evens beat its red odds, `red`
+    when the red odds beat the evens, `even` when neither is more.
+
+    >>> link_roll([2, 4], [1, 3]), link_roll([2], [1, 3]), link_roll([], [])
+    ('even', 'red', 'even')
+    """
+    margin = evens(green) - odds(red)
+    return "green" if margin > 0 else "red" if margin < 0 else "even"
+
+
 def active_red_odds(green: Iterable[int], red: Iterable[int]) -> int:
     """First pass, Active Player: red odds, each green even cancelling one, never below 0.
 
