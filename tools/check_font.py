@@ -18,6 +18,8 @@ from fontTools import subset
 from fontTools.ttLib import TTFont
 from fontTools.ttLib.tables._c_m_a_p import cmap_format_4
 
+from font_names import rename  # tools/ is on the path when a tool runs as a script
+
 FONTS = Path(__file__).resolve().parents[1] / "playaid" / "assets" / "fonts"
 SOURCE = FONTS / "Symbola.ttf"
 TARGET = FONTS / "PlayaidCheck.ttf"
@@ -48,14 +50,7 @@ def make(source: Path = SOURCE) -> TTFont:
         table.cmap = {base + code: glyph for code in CODES}
         tables.append(table)
     font["cmap"].tables = tables
-    names = font["name"]
-    for record in list(names.names):
-        if record.nameID in (1, 4):
-            names.setName(FAMILY, record.nameID, record.platformID, record.platEncID, record.langID)
-        elif record.nameID == 6:
-            names.setName(FAMILY.replace(" ", ""), record.nameID, record.platformID, record.platEncID, record.langID)
-        elif record.nameID == 3:
-            names.setName(f"{FAMILY}; derived from Symbola", 3, record.platformID, record.platEncID, record.langID)
+    rename(font, FAMILY, "Symbola")
     return font
 
 

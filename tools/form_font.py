@@ -17,6 +17,8 @@ from pathlib import Path
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
+from font_names import rename  # tools/ is on the path when a tool runs as a script
+
 FONTS = Path(__file__).resolve().parents[1] / "playaid" / "assets" / "fonts"
 SOURCE = FONTS / "NotoSans-Regular.ttf"
 TARGET = FONTS / "PlayaidFormSans.ttf"
@@ -48,14 +50,7 @@ def make(source: Path = SOURCE) -> TTFont:
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=wanted)
     subsetter.subset(font)
-    names = font["name"]
-    for record in list(names.names):
-        if record.nameID in (1, 4):
-            names.setName(FAMILY, record.nameID, record.platformID, record.platEncID, record.langID)
-        elif record.nameID == 6:
-            names.setName(FAMILY.replace(" ", ""), record.nameID, record.platformID, record.platEncID, record.langID)
-        elif record.nameID == 3:
-            names.setName(f"{FAMILY}; derived from Noto Sans", 3, record.platformID, record.platEncID, record.langID)
+    rename(font, FAMILY, "Noto Sans")
     return font
 
 
