@@ -1,0 +1,167 @@
+"""Measuring a PDF the way a printer's pre-flight does: type size, distance from the paper
+edge, empty bands, metadata and tags, form appearances, where bookmarked parts start.
+
+Every figure comes from the PDF itself (pypdfium2 for what is drawn, pikepdf for structure),
+never from the CSS or drawing code that made it.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass
+from pathlib import Path
+
+import pikepdf
+import pypdfium2
+import pypdfium2.raw as pdfium_c
+
+MM = 72 / 25.4
+
+
+@dataclass(frozen=True)
+class Glyph:
+    page: int
+    char: str
+    size: float
+    """Effective size in points: the font size times the scale of the text and page matrices."""
+    box: tuple[float, float, float, float]
+    """left, bottom, right, top in points from the page's lower-left corner."""
+
+
+def glyphs(path: Path) -> list[Glyph]:
+    """Every visible character of every page, with its effective size and box."""
+    doc = pypdfium2.PdfDocument(str(path))
+    found = []
+    try:
+        for index in range(len(doc)):
+            page = doc[index]
+            textpage = page.get_textpage()
+            matrix = pdfium_c.FS_MATRIX()
+            for i in range(textpage.count_chars()):
+                char = chr(pdfium_c.FPDFText_GetUnicode(textpage, i))
+                if not char.strip():
+                    continue
+                pdfium_c.FPDFText_GetMatrix(textpage, i, ctypes.byref(matrix))
+                scale = abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
+                size = pdfium_c.FPDFText_GetFontSize(textpage, i) * scale
+                found.append(Glyph(index, char, size, textpage.get_charbox(i)))
+    finally:
+        doc.close()
+    return found
+
+
+def smallest_text(path: Path) -> Glyph | None:
+    """The character set smallest, or None for a PDF without text."""
+    every = glyphs(path)
+    return min(every, key=lambda g: g.size) if every else None
+
+
+def text_nearest_edge(path: Path) -> tuple[float, Glyph] | None:
+    """(distance in mm, character) of the character closest to the paper edge."""
+    with pikepdf.open(path) as pdf:
+        sizes = [tuple(float(v) for v in page.mediabox) for page in pdf.pages]
+    nearest = None
+    for glyph in glyphs(path):
+        x0, y0, x1, y1 = sizes[glyph.page]
+        left, bottom, right, top = glyph.box
+        distance = min(left - x0, bottom - y0, x1 - right, y1 - top) / MM
+        if nearest is None or distance < nearest[0]:
+            nearest = (distance, glyph)
+    return nearest
+
+
+def widest_empty_band_mm(path: Path, page: int, margin_mm: float = 10.0) -> tuple[float, float]:
+    """(height, top) in mm of the tallest horizontal band inside the margins with no ink.
+
+    The page is rendered in gray at about 2 px/mm; a row of pixels is empty when nothing
+    in it is darker than paper white, so even a light tint or a hairline counts as use.
+    """
+    scale = 2 * 25.4 / 72  # 2 px per mm
+    doc = pypdfium2.PdfDocument(str(path))
+    try:
+        image = doc[page].render(scale=scale, grayscale=True, may_draw_forms=True).to_pil().convert("L")
+    finally:
+        doc.close()
+    width, height = image.size
+    margin = round(margin_mm * 2)
+    pixels = image.load()
+    tallest, tallest_top, run, run_top = 0, 0.0, 0, 0
+    for y in range(margin, height - margin):
+        empty = all(pixels[x, y] >= 250 for x in range(margin, width - margin))
+        if empty:
+            if run == 0:
+                run_top = y
+            run += 1
+            if run > tallest:
+                tallest, tallest_top = run, run_top
+        else:
+            run = 0
+    return tallest / 2, tallest_top / 2
+
+
+@dataclass(frozen=True)
+class Metadata:
+    title: str
+    author: str
+    subject: str
+    creator: str
+    keywords: str
+    producer: str
+    tagged: bool
+    """A structure tree and /MarkInfo /Marked true."""
+    lang: str
+
+
+def metadata(path: Path) -> Metadata:
+    with pikepdf.open(path) as pdf:
+        info = pdf.docinfo
+
+        def field(name: str) -> str:
+            value = info.get(name)
+            return str(value) if value is not None else ""
+
+        mark = pdf.Root.get("/MarkInfo")
+        marked = bool(mark is not None and mark.get("/Marked", False))
+        return Metadata(
+            title=field("/Title"), author=field("/Author"), subject=field("/Subject"),
+            creator=field("/Creator"), keywords=field("/Keywords"), producer=field("/Producer"),
+            tagged=marked and "/StructTreeRoot" in pdf.Root,
+            lang=str(pdf.Root.get("/Lang", "")))
+
+
+def fields_without_appearance(path: Path) -> tuple[bool, list[str]]:
+    """(NeedAppearances set, names of filled widgets with no normal appearance stream)."""
+    with pikepdf.open(path) as pdf:
+        acro = pdf.Root.get("/AcroForm")
+        need = bool(acro is not None and acro.get("/NeedAppearances", False))
+        missing = []
+        for page in pdf.pages:
+            for annot in page.get("/Annots", []):
+                if annot.get("/Subtype") != "/Widget":
+                    continue
+                value = annot.get("/V", annot.get("/Parent", {}).get("/V") if "/Parent" in annot else None)
+                if value is None or str(value) in ("", "/Off"):
+                    continue
+                appearance = annot.get("/AP")
+                if appearance is None or "/N" not in appearance:
+                    missing.append(str(annot.get("/T", annot.get("/Parent", {}).get("/T", "?"))))
+        return need, missing
+
+
+def sections(path: Path) -> list[tuple[str, int]]:
+    """Top-level bookmarks as (title, first page index counted from 0)."""
+    with pikepdf.open(path) as pdf, pdf.open_outline() as outline:
+        index = {page.objgen: i for i, page in enumerate(pdf.pages)}
+        found = []
+        for item in outline.root:
+            target = item.destination
+            if target is None and item.action is not None:
+                target = item.action.get("/D")
+            page = index.get(target[0].objgen) if target is not None else None
+            found.append((item.title, page))
+        return found
+
+
+def page_count(path: Path) -> int:
+    with pikepdf.open(path) as pdf:
+        return len(pdf.pages)
