@@ -24,15 +24,8 @@ REFERENCE = re.compile(r"reference|rules at a glance", re.IGNORECASE)
 
 
 @pytest.fixture(scope="module", params=PAPERS)
-def demo(request, tmp_path_factory) -> list[Path]:
-    from click.testing import CliRunner
-
-    from playaid.cli import cli
-
-    out = tmp_path_factory.mktemp(f"demo-{request.param}")
-    result = CliRunner().invoke(cli, ["demo", "--out", str(out), "--paper", request.param])
-    assert result.exit_code == 0, result.output
-    pdfs = sorted(out.rglob("*.pdf"))
+def demo(request, demo_folder) -> list[Path]:
+    pdfs = sorted(demo_folder(request.param).rglob("*.pdf"))
     assert pdfs, "the demo wrote no PDF"
     return pdfs
 
