@@ -55,13 +55,27 @@ def test_back_offset_is_two_numbers():
         mm_pair("1")
 
 
-def test_bleed_reaches_past_the_grid_but_only_halfway_to_a_neighbour():
+def test_with_a_gutter_every_card_keeps_the_same_bleed_halfway_to_its_neighbour():
     sheet = impose(A4, POKER, 3, 2)
+    for trim in sheet.slots():
+        art = sheet.bleed_rect(trim)
+        assert (trim.x - art.x, trim.y - art.y, art.right - trim.right, art.top - trim.top) == \
+            tuple(pytest.approx(1) for _ in range(4))
+    assert sheet.outer_bleed == 1
+
+
+def test_with_no_gutter_only_the_grid_outside_has_bleed():
+    sheet = impose(A4, POKER, 3, 0)
     first = sheet.slots()[0]
     art = sheet.bleed_rect(first)
     assert (first.x - art.x, art.top - first.top) == (pytest.approx(3), pytest.approx(3))
-    assert art.right - first.right == pytest.approx(1)
-    assert first.y - art.y == pytest.approx(1)
+    assert (art.right, art.y) == (pytest.approx(first.right), pytest.approx(first.y))
+
+
+def test_the_default_gutter_fits_eight_poker_cards_on_a4_and_letter_alike():
+    for p in (A4, LETTER):
+        sheet = impose(p, POKER, 3, 3)
+        assert (sheet.cols, sheet.rows, sheet.landscape) == (4, 2, True)
 
 
 def test_crop_marks_run_along_every_cut_and_never_cross_a_card():

@@ -32,10 +32,10 @@ def _offset(_ctx, _param, value: str):
               help="poker (63.5×88.9), bridge (57.15×88.9), mini (44×67), tarot (70×120) or WxH in mm.")
 @paper_option()
 @click.option("--bleed", type=Finite(), default=3.0, show_default=True, help="Art past the trim line, in mm (0 to 6).")
-@click.option("--gap", type=Finite(), default=0.0, show_default=True,
-              help="Space between cards, in mm. At 0 neighbours share a cut, so the inner edges of the "
-              "sheet's cards have no bleed; a gap of 2 × --bleed or more gives every card its full bleed "
-              "on every side.")
+@click.option("--gap", type=Finite(), default=3.0, show_default=True,
+              help="Gutter between cards, in mm. Each card keeps a bleed of half the gutter (at most "
+              "--bleed) on every side, so a cut that drifts shows no neighbour's art. At 0 neighbours share "
+              "a cut, the inner edges have no bleed and more cards may fit.")
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
               help="How the printer turns the sheet; none puts all backs at the end.")
 @click.option("--back-offset", default="0,0", show_default=True, callback=_offset,

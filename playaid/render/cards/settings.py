@@ -36,6 +36,13 @@ def layout() -> dict:
 
 
 @cache
+def front_words() -> dict:
+    """What a front says besides its name: the card kind and the play reminder."""
+    with open(DATA / "front.yaml", encoding="utf-8") as fh:
+        return yaml.safe_load(fh)
+
+
+@cache
 def turn_summary() -> dict:
     with open(DATA / "turn-summary.yaml", encoding="utf-8") as fh:
         return yaml.safe_load(fh)

@@ -57,20 +57,42 @@ def draw_marks(canvas, sheet: Sheet) -> None:
     canvas.lines([tuple(v * MM for v in line) for line in sheet.crop_marks()])
 
 
-def draw_scale_bar(canvas, sheet: Sheet, caption: str) -> None:
-    """A ruler of known length under the grid, and the page's caption at the right."""
-    bar = layout()["scale_bar"]
-    edge = layout()["crop"]["edge"]
-    x0, y = sheet.grid.x, edge + 0.6
+DUPLEX_HINT = {"long": "Print double-sided: flip on the long edge",
+               "short": "Print double-sided: flip on the short edge",
+               "none": "Backs are on the last pages, in the fronts' places"}
+"""What the top margin of a front page says about printing its backs."""
+
+
+def draw_scale_bar(canvas, sheet: Sheet, caption: str, hint: str = "") -> None:
+    """The labels of a page, between the crop marks and `labels.edge` mm inside the
+    paper: a ruler of known length and the caption under the grid, `hint` over it."""
+    labels, bar = layout()["labels"], layout()["scale_bar"]
+    size, edge = labels["pt"], labels["edge"]
+    spans = sheet.label_spans()
+    x0, x1 = spans[0]
+    length = min(bar["length"], bar["tick"] * int((x1 - x0) // bar["tick"]))
+    y = edge
     canvas.setStrokeGray(0)
     canvas.setLineWidth(0.4)
-    canvas.line(x0 * MM, y * MM, (x0 + bar["length"]) * MM, y * MM)
-    ticks = [(x0 + k * bar["tick"]) for k in range(int(bar["length"] // bar["tick"]) + 1)]
-    canvas.lines([(t * MM, y * MM, t * MM, (y + 1.2) * MM) for t in ticks])
-    size = 5.5
-    text.draw(canvas, x0 * MM, (y + 1.7) * MM, bar["label"], fonts.SANS, size)
+    if length > 0:
+        canvas.line(x0 * MM, y * MM, (x0 + length) * MM, y * MM)
+        ticks = [x0 + k * bar["tick"] for k in range(int(length // bar["tick"]) + 1)]
+        canvas.lines([(t * MM, y * MM, t * MM, (y + 1.2) * MM) for t in ticks])
+    base = (y + 1.9) * MM
+    cap = size * 0.72  # the bundled sans's cap height, in points at `size`
+    top = sheet.page_h * MM - edge * MM - cap
+    if len(spans) == 1:  # one column: the caption shares the top line with the hint
+        hint, caption = " · ".join(t for t in (hint, caption) if t), ""
+    room = lambda span: (span[1] - span[0]) * MM  # noqa: E731
+    if length > 0:
+        label = text.shorten(bar["label"].format(length=length), fonts.SANS, size, room(spans[0]))
+        text.draw(canvas, x0 * MM, base, label, fonts.SANS, size)
     if caption:
-        text.draw(canvas, sheet.grid.right * MM, (y + 1.7) * MM, caption, fonts.SANS, size, "right")
+        text.draw(canvas, spans[-1][1] * MM, base, text.shorten(caption, fonts.SANS, size, room(spans[-1])),
+                  fonts.SANS, size, "right")
+    if hint:
+        text.draw(canvas, x0 * MM, top, text.shorten(hint, fonts.SANS_BOLD, size, room(spans[0])),
+                  fonts.SANS_BOLD, size)
 
 
 def render(job: Print, pages: list[Page]) -> bytes:
@@ -92,7 +114,7 @@ def render(job: Print, pages: list[Page]) -> bytes:
         used = [i for i, card in enumerate(page.cards) if card is not None]
         if page.side == "front":
             draw_marks(c, sheet)
-            draw_scale_bar(c, sheet, page.caption)
+            draw_scale_bar(c, sheet, page.caption, DUPLEX_HINT[job.duplex])
             for i in used:
                 card_face.draw_front(c, page.cards[i], fronts[i], sheet.bleed_rect(fronts[i]))
             placed = [fronts[i] for i in used]
@@ -103,7 +125,7 @@ def render(job: Print, pages: list[Page]) -> bytes:
             placed = [backs[i] for i in used]
         if placed:
             c.setTrimBox(_box(placed, 0))
-            c.setBleedBox(_box(placed, sheet.bleed))
+            c.setBleedBox(_box(placed, sheet.outer_bleed))
         c.showPage()
     c.save()
     return buf.getvalue()
