@@ -10,14 +10,13 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
-from reportlab.pdfgen import canvas as rl_canvas
-
 from .. import fonts
+from ..pdf_info import canvas as described_canvas
 from ..paper import MM
 from . import face as card_face
 from . import text
 from .imposition import Rect, Sheet
-from .settings import layout
+from .settings import fight_club_title, layout
 
 VIEWER_DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
 
@@ -38,8 +37,9 @@ class Print:
     sheet: Sheet
     duplex: str = "long"
     offset: tuple[float, float] = (0.0, 0.0)
-    title: str = "playaid cards"
+    title: str = "cards"
     deck: str = ""
+    subject: str = "cards to print, cut and play with"
 
 
 def _box(rects: list[Rect], grow: float) -> list[float]:
@@ -100,21 +100,21 @@ def render(job: Print, pages: list[Page]) -> bytes:
     text.ready()
     sheet = job.sheet
     buf = io.BytesIO()
-    c = rl_canvas.Canvas(buf, pagesize=(sheet.page_w * MM, sheet.page_h * MM), invariant=1, pageCompression=1,
-                          initialFontName=fonts.SANS.name, initialFontSize=8)
-    c.setTitle(job.title)
-    c.setAuthor("playaid")
+    c = described_canvas(buf, (sheet.page_w * MM, sheet.page_h * MM), title=job.title, subject=job.subject,
+                         game=fight_club_title(), tool="deck", keywords=("cards", str(sheet.card)))
     c.setViewerPreference("Duplex", VIEWER_DUPLEX[job.duplex])
     fronts = sheet.slots()
     backs = sheet.backs(job.duplex, job.offset)
     form = None
-    if any(p.side == "back" for p in pages):
+    has_backs = any(p.side == "back" for p in pages)
+    hint = DUPLEX_HINT[job.duplex] if has_backs else "Print one-sided"
+    if has_backs:
         form = card_face.back_form(c, "cardback", sheet.card.width, sheet.card.height, sheet.bleed, job.deck)
     for page in pages:
         used = [i for i, card in enumerate(page.cards) if card is not None]
         if page.side == "front":
             draw_marks(c, sheet)
-            draw_scale_bar(c, sheet, page.caption, DUPLEX_HINT[job.duplex])
+            draw_scale_bar(c, sheet, page.caption, hint)
             for i in used:
                 card_face.draw_front(c, page.cards[i], fronts[i], sheet.bleed_rect(fronts[i]))
             placed = [fronts[i] for i in used]
