@@ -80,6 +80,7 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
         options.checked()
         if calibrate:
             write_all(out_dir, {"calibration.pdf": calibration_pdf(options.sheet(), duplex, back_offset)})
+            click.echo(how_to_print(duplex))
             return
         deck = sources.standard()
         if cards:
@@ -117,9 +118,24 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
     except CardError as exc:
         raise InputError(str(exc)) from None
     write_all(out_dir, files)
+    if deal is None and not per_card and not no_backs:
+        click.echo(how_to_print(duplex))
+    if tokens:
+        click.echo("fight-club-tokens.pdf: print one-sided at 100 % (no fit-to-page).")
     if tts:
         for line in summary:
             click.echo(line)
+
+
+def how_to_print(duplex: str) -> str:
+    """What to tell the printer for sheets whose backs are laid out for `duplex`."""
+    if duplex == "none":
+        return ("To print: the backs are on the last pages, each in its front's place; print them on their own "
+                "sheets at 100 % (no fit-to-page) and glue them behind the fronts.")
+    other = "short" if duplex == "long" else "long"
+    return (f"To print: double-sided, flip on the {duplex} edge, at 100 % (no fit-to-page); the backs are laid "
+            f"out for that. A printer that flips on the {other} edge: --duplex {other}; backs that drift: "
+            "--calibrate.")
 
 
 def _per_card(deck, options, kind: str, stem: str, backs: bool) -> dict[str, bytes]:

@@ -71,7 +71,7 @@ def draw_scale_bar(canvas, sheet: Sheet, caption: str, hint: str = "") -> None:
     spans = sheet.label_spans()
     x0, x1 = spans[0]
     length = min(bar["length"], bar["tick"] * int((x1 - x0) // bar["tick"]))
-    y = edge
+    y = edge + 0.5  # the line, its width and its anti-aliasing, stay inside `edge` too
     canvas.setStrokeGray(0)
     canvas.setLineWidth(0.4)
     if length > 0:
@@ -79,8 +79,8 @@ def draw_scale_bar(canvas, sheet: Sheet, caption: str, hint: str = "") -> None:
         ticks = [x0 + k * bar["tick"] for k in range(int(length // bar["tick"]) + 1)]
         canvas.lines([(t * MM, y * MM, t * MM, (y + 1.2) * MM) for t in ticks])
     base = (y + 1.9) * MM
-    cap = size * 0.72  # the bundled sans's cap height, in points at `size`
-    top = sheet.page_h * MM - edge * MM - cap
+    ascender = size * 0.8  # the tallest letters (b, d, f, l) of the bundled sans, at `size`
+    top = sheet.page_h * MM - (edge + 0.3) * MM - ascender
     if len(spans) == 1:  # one column: the caption shares the top line with the hint
         hint, caption = " · ".join(t for t in (hint, caption) if t), ""
     room = lambda span: (span[1] - span[0]) * MM  # noqa: E731
