@@ -8,6 +8,7 @@ zone, `safe` mm inside the trim.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .. import fonts
 from ..paper import MM
@@ -40,13 +41,21 @@ def _clip(canvas, r: Rect) -> None:
     canvas.clipPath(path, stroke=0, fill=0)
 
 
-def reminder_lines(trim: Rect) -> list[str]:
+def reminder_lines(trim: Rect) -> tuple[str, ...]:
     """The play reminder wrapped to the safe width at the small size: the full one
     when it takes at most `max_lines` lines, else the short one."""
+    return _reminder(trim.w)
+
+
+@lru_cache(maxsize=16)
+def _reminder(width: float) -> tuple[str, ...]:
+    # Every card of a deck has the same width: wrap once, not once per card.
     words, small = front_words(), layout()["type"]["small_pt"]
-    room = (trim.w - 2 * layout()["safe"]) * MM
+    room = (width - 2 * layout()["safe"]) * MM
     lines = text.wrap_lines(words["reminder"], fonts.SANS, small, room)
-    return lines if len(lines) <= words["max_lines"] else text.wrap_lines(words["short"], fonts.SANS, small, room)
+    if len(lines) > words["max_lines"]:
+        lines = text.wrap_lines(words["short"], fonts.SANS, small, room)
+    return tuple(lines)
 
 
 def _foot(trim: Rect) -> tuple[float, float]:
