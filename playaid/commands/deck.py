@@ -166,7 +166,7 @@ def demo_outputs(paper: str) -> dict[str, bytes]:
 
     deck = sources.standard()
     size = settings.card_size(settings.layout()["default_size"])
-    sheet = impose(paper_named(paper), size, settings.layout()["bleed"]["default"], 0)
+    sheet = impose(paper_named(paper), size, settings.layout()["bleed"]["default"], settings.layout()["gap"]["default"])
     files = {"frustrations-deck.pdf": deck_pdf(paper),
              "fight-club-tokens.pdf": tokens_pdf(paper_named(paper), sheet,
                                                  settings.layout()["tokens"]["default_players"])}

@@ -116,15 +116,15 @@ class Sheet:
         crop = layout()["crop"]
         b = self.outer_bleed
         g = self.grid.grow(b, b, b, b)
-        near, edge = crop["offset"], crop["edge"]
+        near, edge, most = crop["offset"], crop["edge"], crop["max_mark"]
         xs, ys = self.cuts()
         lines: list[Line] = []
         for x in xs:
-            lines.append((x, g.y - near, x, edge))
-            lines.append((x, g.top + near, x, self.page_h - edge))
+            lines.append((x, g.y - near, x, max(edge, g.y - near - most)))
+            lines.append((x, g.top + near, x, min(self.page_h - edge, g.top + near + most)))
         for y in ys:
-            lines.append((g.x - near, y, edge, y))
-            lines.append((g.right + near, y, self.page_w - edge, y))
+            lines.append((g.x - near, y, max(edge, g.x - near - most), y))
+            lines.append((g.right + near, y, min(self.page_w - edge, g.right + near + most), y))
         return lines
 
     def label_spans(self) -> list[tuple[float, float]]:

@@ -78,21 +78,38 @@ def draw_scale_bar(canvas, sheet: Sheet, caption: str, hint: str = "") -> None:
         canvas.line(x0 * MM, y * MM, (x0 + length) * MM, y * MM)
         ticks = [x0 + k * bar["tick"] for k in range(int(length // bar["tick"]) + 1)]
         canvas.lines([(t * MM, y * MM, t * MM, (y + 1.2) * MM) for t in ticks])
-    base = (y + 1.9) * MM
-    ascender = size * 0.8  # the tallest letters (b, d, f, l) of the bundled sans, at `size`
-    top = sheet.page_h * MM - (edge + 0.3) * MM - ascender
+    base = y + 1.9
+    ascender = size * 0.8 / MM  # the tallest letters (b, d, f, l) of the bundled sans, mm
+    lead = size * 1.2 / MM
+    top = sheet.page_h - (edge + 0.3) - ascender
     if len(spans) == 1:  # one column: the caption shares the top line with the hint
         hint, caption = " · ".join(t for t in (hint, caption) if t), ""
-    room = lambda span: (span[1] - span[0]) * MM  # noqa: E731
+    # How many lines fit between the first line and the art (kept `clear` from it).
+    art = sheet.grid.grow(*(sheet.outer_bleed + labels["clear"],) * 4)
+    below = 1 + max(0, int((art.y - base - ascender) // lead))
+    above = 1 + max(0, int((top - size * 0.25 / MM - art.top) // lead))
     if length > 0:
-        label = text.shorten(bar["label"].format(length=length), fonts.SANS, size, room(spans[0]))
-        text.draw(canvas, x0 * MM, base, label, fonts.SANS, size)
+        _label(canvas, bar["label"].format(length=length), fonts.SANS, spans[0], base, below, lead, "left")
     if caption:
-        text.draw(canvas, spans[-1][1] * MM, base, text.shorten(caption, fonts.SANS, size, room(spans[-1])),
-                  fonts.SANS, size, "right")
+        _label(canvas, caption, fonts.SANS, spans[-1], base, below, lead, "right")
     if hint:
-        text.draw(canvas, x0 * MM, top, text.shorten(hint, fonts.SANS_BOLD, size, room(spans[0])),
-                  fonts.SANS_BOLD, size)
+        _label(canvas, hint, fonts.SANS_BOLD, spans[0], top, above, -lead, "left")
+
+
+def _label(canvas, words: str, face: fonts.Face, span: tuple[float, float], first: float, most: int, lead: float,
+           anchor: str) -> None:
+    """`words` wrapped to the span, on at most `most` lines (the last cut short if need
+    be); the line nearest the paper edge at `first` mm, the others `lead` mm inward
+    (negative: downward), so the text reads top to bottom either way."""
+    size = layout()["labels"]["pt"]
+    room = (span[1] - span[0]) * MM
+    lines = text.wrap_lines(words, face, size, room)
+    if len(lines) > most:
+        lines = lines[:most - 1] + [text.shorten(" ".join(lines[most - 1:]), face, size, room)]
+    x = span[0] if anchor == "left" else span[1]
+    order = range(len(lines)) if lead < 0 else reversed(range(len(lines)))
+    for k, i in enumerate(order):
+        text.draw(canvas, x * MM, (first + k * lead) * MM, lines[i], face, size, anchor)
 
 
 def render(job: Print, pages: list[Page]) -> bytes:
