@@ -41,21 +41,27 @@ def _clip(canvas, r: Rect) -> None:
     canvas.clipPath(path, stroke=0, fill=0)
 
 
-def reminder_lines(trim: Rect) -> tuple[str, ...]:
-    """The play reminder wrapped to the safe width at the small size: the full one
-    when it takes at most `max_lines` lines, else the short one."""
+def reminder_lines(trim: Rect) -> tuple[tuple[str, str], ...]:
+    """The play reminder wrapped to the safe width at the small size, each line as
+    (bold lead-in, the rest): the full one, one option a line, when it takes at most
+    `max_lines` lines, else the short one."""
     return _reminder(trim.w)
 
 
 @lru_cache(maxsize=16)
-def _reminder(width: float) -> tuple[str, ...]:
-    # Every card of a deck has the same width: wrap once, not once per card.
+def _reminder(width: float) -> tuple[tuple[str, str], ...]:
+    # Every card of a deck has the same width: wrap once, not once per card. Lines are
+    # measured in bold, the wider face, so the lead-ins set in bold still fit.
     words, small = front_words(), layout()["type"]["small_pt"]
     room = (width - 2 * layout()["safe"]) * MM
-    lines = text.wrap_lines(words["reminder"], fonts.SANS, small, room)
-    if len(lines) > words["max_lines"]:
-        lines = text.wrap_lines(words["short"], fonts.SANS, small, room)
-    return tuple(lines)
+    out: list[tuple[str, str]] = []
+    for clause in words["reminder"]:
+        head = clause.split(": ", 1)[0] + ":" if ": " in clause else ""
+        for k, line in enumerate(text.wrap_lines(clause, fonts.SANS_BOLD, small, room)):
+            out.append((head, line[len(head):]) if k == 0 and head and line.startswith(head) else ("", line))
+    if len(out) > words["max_lines"]:
+        out = [("", line) for line in text.wrap_lines(words["short"], fonts.SANS, small, room)]
+    return tuple(out)
 
 
 def _foot(trim: Rect) -> tuple[float, float]:
@@ -121,9 +127,10 @@ def _front(canvas, face: CardFace, trim: Rect, art: Rect) -> None:
     canvas.setLineWidth(0.4)
     canvas.line(left, rule, right, rule)
     lines = reminder_lines(trim)
-    for i, line in enumerate(lines):
+    for i, (head, rest) in enumerate(lines):
         base = rule + small * 0.55 + (len(lines) - 1 - i) * small * t["leading"]
-        text.draw(canvas, (left + right) / 2, base, line, fonts.SANS, small, "centre")
+        text.draw(canvas, left, base, head, fonts.SANS_BOLD, small)
+        text.draw(canvas, left + text.unit_width(head, fonts.SANS_BOLD) * small, base, rest, fonts.SANS, small)
     text.draw(canvas, left, foot, front_words()["kind"], fonts.SANS, small)
     text.draw(canvas, right, foot, f"{face.number} / {face.total}", fonts.SANS, small, "right")
 
