@@ -104,9 +104,10 @@ def _token_pages(c, paper: Paper, players: int) -> None:
         y -= 7
         for k in range(n):
             if k % cols == 0:
-                if y - d < margin:
+                if y - d < margin:  # a new page says whose tokens carry on
                     c.showPage()
-                    y = top
+                    text.draw(c, x0 * MM, (top - 4) * MM, f"{kind.capitalize()} tokens, continued", fonts.SANS_BOLD, 9)
+                    y = top - 7
                 row = y - d
                 y = row - gap
             _token(c, (x0 + d / 2 + (k % cols) * (d + gap)) * MM, (row + d / 2) * MM, d / 2 * MM, kind)
