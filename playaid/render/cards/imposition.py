@@ -114,9 +114,8 @@ class Sheet:
         """Guides along every cut line, in the margin only: from just outside the bleed to
         near the paper edge. Labels sit between them (see `label_spans`)."""
         crop = layout()["crop"]
-        b = self.outer_bleed
-        g = self.grid.grow(b, b, b, b)
-        near, edge, most = crop["offset"], crop["edge"], crop["max_mark"]
+        g = self.grid
+        near, edge, most = mark_start(self.outer_bleed), crop["edge"], crop["max_mark"]
         xs, ys = self.cuts()
         lines: list[Line] = []
         for x in xs:
@@ -154,6 +153,13 @@ class Sheet:
         return [self.back_of(s, duplex, offset) for s in self.slots()]
 
 
+def mark_start(bleed: float) -> float:
+    """How far outside the trim a crop mark starts: past the bleed by `offset`, and
+    never nearer the trim than `from_trim` (house rule: 3 mm)."""
+    crop = layout()["crop"]
+    return max(bleed + crop["offset"], crop["from_trim"])
+
+
 def _count(room: float, size: float, gap: float) -> int:
     return max(0, math.floor((room + gap) / (size + gap) + EPS))
 
@@ -169,7 +175,7 @@ def impose(paper: Paper, card: CardSize, bleed: float, gap: float) -> Sheet:
     outer = bleed if gap <= EPS else min(bleed, gap / 2)
     # The sides hold crop marks; top and bottom also the labels (between the marks),
     # `labels.edge` mm inside the paper, under or over the art with room to spare.
-    side = max(data["margin"], outer + crop["offset"] + crop["min_mark"] + crop["edge"])
+    side = max(data["margin"], mark_start(outer) + crop["min_mark"] + crop["edge"])
     end = max(side, outer + labels["clear"] + labels["band"] + labels["edge"])
     best = None
     for w, h in ((paper.width_mm, paper.height_mm), (paper.height_mm, paper.width_mm)):
