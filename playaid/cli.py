@@ -20,7 +20,7 @@ from .commands import InputError, json_text, print_problems, progress
 from .problems import Problem, unique
 from .systems import REGISTRY
 
-RENDERING = ("sheet", "packet", "pregen", "deck", "net", "map", "odds")
+RENDERING = ("sheet", "packet", "pregen", "deck", "net", "map", "odds", "new")
 """Commands living in `playaid/commands/<name>.py`, imported only when run or listed:
 each pulls in its renderer, and `playaid sheet` alone should not pay for the others."""
 
