@@ -79,39 +79,49 @@ class Interview:
     """Asks for one model's fields; `answers` keeps what was given, as plain YAML data."""
 
     def __init__(self, ask: Ask, say: Say, scene_type_field: str = "type"):
+        """`scene_type_field`: the field whose choice decides which of a scene's fields apply."""
         self.ask, self.say = ask, say
         self.scene_type_field = scene_type_field
 
     def model(self, cls: type, path: Path = (), only: set[str] | None = None, every: bool = False) -> dict:
         """The answers for `cls` (`only` those fields; `every` field, optional ones too)."""
         answers: dict[str, Any] = {}
-        chosen_type = None
+        types_ = self._scene_types(cls)
+        chosen = None
         for f in ordered_fields(cls):
             if only is not None and f.name not in only:
                 continue
             tp = hints(cls)[f.name]
-            if not every and not self._asked(cls, f, chosen_type):
+            if not every and not self._asked(cls, f, types_, chosen):
                 continue
             value = self.field(f, tp, path + (f.name,))
             if value is not SKIP:
                 answers[f.name] = value
-                if f.name == self.scene_type_field and typing.get_origin(tp) is Literal:
-                    chosen_type = value
+            if f.name == self.scene_type_field and types_:
+                chosen = answers.get(f.name, default(f))
         return answers
 
-    def _asked(self, cls: type, f: dataclasses.Field, chosen_type: str | None) -> bool:
-        """Required fields, those of the model's creation order, and optional ones left empty
-        to be filled; in a scene, only the fields of the chosen type (docs starting `type:`)."""
+    def _scene_types(self, cls: type) -> tuple[str, ...]:
+        """The choices of a scene's `type`, or () for a model that has none."""
+        tp = hints(cls).get(self.scene_type_field)
+        options = [o for o in _options(tp) if typing.get_origin(o) is Literal] if tp is not None else []
+        return typing.get_args(options[0]) if options else ()
+
+    def _asked(self, cls: type, f: dataclasses.Field, types_: tuple[str, ...], chosen: str | None) -> bool:
+        """Required fields, those of the model's creation order and optional ones left empty to
+        be filled; in a scene its type, then the fields of that type (docs say `type: …`)."""
         if required(f) or f.name in getattr(cls, "CREATION_ORDER", ()):
             return True
-        doc = f.metadata.get("doc", "")
-        prefix = doc.split(":", 1)[0].split(",")[0].strip() if ":" in doc else ""
-        if chosen_type is not None and prefix and " " not in prefix:
-            return prefix == chosen_type
+        if types_:
+            if f.name == self.scene_type_field:
+                return True
+            doc = f.metadata.get("doc", "")
+            prefix = doc.split(":", 1)[0].split(",")[0].strip() if ":" in doc else ""
+            return prefix == chosen if prefix in types_ else True
         if hasattr(cls, "CREATION_ORDER"):
             # the rest of a created model is play (pain statements, losses): only its texts
             return default(f) == "" and hints(cls)[f.name] is str
-        return default(f) in ("", [], {}) or chosen_type is not None
+        return default(f) in ("", [], {})
 
     def field(self, f: dataclasses.Field, tp: Any, path: Path) -> Any:
         doc = f.metadata.get("doc", "")
