@@ -74,3 +74,50 @@ def test_an_incapacitated_character_still_may_not_declare_an_attack(files, run):
                                     frail_first=True))
     assert result.exit_code == 1
     assert "dirt.incapacitated" in result.output and "may not declare an action" in result.output
+
+
+# -- contest: "the character doing the assisting is not subject to accumulating penalty dice" --------
+
+HARROW = """system: contest
+name: Ensign Tomas Harrow
+attributes: {Strength: d6, Agility: d8}
+penalty_dice: []
+"""
+VARGA = "system: contest\nname: Captain Ilse Varga\nattributes: {Nerve: d8}\n"
+
+
+def cover_contest(files, to: str, penalty_to: str):
+    files.write("harrow.yaml", HARROW)
+    files.write("varga.yaml", VARGA)
+    files.write("crew.yaml", "system: contest\nkind: setup\nname: Meridian\ncharacters: [harrow.yaml, varga.yaml]\n")
+    return files.write("cover.yaml", f"""system: contest
+kind: scene
+setup: crew.yaml
+goal: Draw the guards' eyes
+condition: {{die: d8, name: Cover{', to: ' + to if to else ''}}}
+sides:
+  - {{name: Harrow, character: Ensign Tomas Harrow, assets: {{attribute: Agility}}, rolled: [2]}}
+  - {{name: Guards, dice: [d10, d10, d10], rolled: [9, 8, 1]}}
+spend:
+  - {{by: Guards, penalty: d6, to: {penalty_to}, name: Bruised}}
+""")
+
+
+def test_a_penalty_die_bought_against_an_assistant_is_refused(files, run):
+    for target in ("Harrow", "Ensign Tomas Harrow"):  # the side or the character
+        result = run("roll", cover_contest(files, "Captain Ilse Varga", target))
+        assert result.exit_code == 1, result.output
+        assert "contest.assist-penalty" in result.output and "assisting Captain Ilse Varga" in result.output
+        assert "cover.yaml:10:" in result.output  # the order's `to:`
+
+
+def test_a_character_seeking_a_condition_die_for_themself_still_takes_penalty_dice(files, run):
+    out = roll_json(run, cover_contest(files, "", "Harrow"))
+    assert out["outcome"] == "win:Guards"
+    [change] = out["changes"]
+    assert change["who"] == "Ensign Tomas Harrow" and change["after"] == [{"name": "Bruised", "die": "d6"}]
+
+
+def test_naming_oneself_as_the_one_helped_is_not_assisting(files, run):
+    out = roll_json(run, cover_contest(files, "Ensign Tomas Harrow", "Harrow"))
+    assert [c["field"] for c in out["changes"]] == [["penalty_dice"]]
