@@ -121,3 +121,73 @@ def test_a_character_seeking_a_condition_die_for_themself_still_takes_penalty_di
 def test_naming_oneself_as_the_one_helped_is_not_assisting(files, run):
     out = roll_json(run, cover_contest(files, "Ensign Tomas Harrow", "Harrow"))
     assert [c["field"] for c in out["changes"]] == [["penalty_dice"]]
+
+
+# -- Isolation: going alone against a character: "the GM doesn't assign a Difficulty" ---------------
+
+from test_isolation_play import data, roll as isolation_roll, table as isolation_table  # noqa: E402
+
+from playaid.systems.isolation.interpretation import active_dice, lone_green_dice  # noqa: E402
+
+ALONE_AGAINST_EVE = """
+active: Bob Tanner
+persuade: []
+against: Eve Lindqvist
+modifiers: [{who: Bob Tanner, green: 2, why: he is a carpenter and this is wood}]
+"""
+
+
+def test_going_alone_against_a_character_needs_no_difficulty_and_rolls_modifier_greens_only(files):
+    isolation_table(files, stress=1)
+    result, problems = isolation_roll(files, ALONE_AGAINST_EVE + """dice:
+  Bob Tanner: {green: [2, 4], red: [3]}
+  Eve Lindqvist: {red: [3, 2, 2, 2, 2]}
+""")
+    assert problems == [] and result is not None
+    # Bob: 2 green dice (the modifier only, no Difficulty) → 2 evens, less his 1 red odd (Stress 1) = 1;
+    # Eve: 2 red links + (3 living − 1) + Stress 1 = 5 red dice → 1 odd; 1 − 1 = 0
+    assert any("assigns no Difficulty" in s.text for s in result.steps)
+    assert data(result, "pooled") == [1] and data(result, "red_odds")[-1] == 1 and data(result, "net") == [0]
+    assert result.outcome == "partial-success"
+
+
+def test_a_difficulty_set_when_going_alone_against_a_character_is_refused(files):
+    isolation_table(files, stress=1)
+    _, problems = isolation_roll(files, ALONE_AGAINST_EVE + "difficulty: 2\n")
+    [p] = problems
+    assert p.rule == "isolation.scene-shape" and "even going it alone" in p.message
+    assert p.path == ("difficulty",)
+
+
+def test_going_alone_at_a_task_still_needs_the_difficulty(files):
+    isolation_table(files, stress=1)
+    _, problems = isolation_roll(files, "active: Bob Tanner\npersuade: []\n")
+    [p] = problems
+    assert p.rule == "isolation.scene-shape" and "lone actor rolls it in green dice" in p.message
+
+
+def test_the_lone_green_dice_and_the_group_pool_count_the_stress_once():
+    assert lone_green_dice(3, against_a_character=False) == 3
+    assert lone_green_dice(None, against_a_character=True) == 0
+    # Bob asks Alice (2 green, 1 red link) and Eve (1 green, 2 red) at Stress 2: 3 green, 5 red — not 7
+    assert active_dice([2, 1], [1, 2], 2) == (3, 5)
+    assert active_dice([2], [1], 2) == (2, 3)
+
+
+def test_a_character_not_asked_who_turns_hostile_takes_a_red_link_one_who_stays_neutral_none(files):
+    def failing(eve: str) -> list:
+        isolation_table(files, stress=1)
+        result, _ = isolation_roll(files, f"""
+active: Bob Tanner
+persuade: [Alice Moreau]
+difficulty: 3
+{eve}dice:
+  Bob Tanner: {{green: [2, 4], red: [4, 2]}}
+  Alice Moreau: {{green: [1, 4], red: [3]}}
+  GM: {{red: [3, 3, 3, 3, 2, 2, 2]}}
+""".replace("GM:", "Eve Lindqvist: {red: [3, 4]}\n  GM:" if eve else "GM:"))
+        assert result.outcome == "basic-failure", result.outcome
+        return data(result, "with")
+
+    assert failing("stances: {Eve Lindqvist: hostile}\n") == [["Alice Moreau", "Eve Lindqvist"]]
+    assert failing("") == [["Alice Moreau"]]
