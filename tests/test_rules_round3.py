@@ -191,3 +191,121 @@ difficulty: 3
 
     assert failing("stances: {Eve Lindqvist: hostile}\n") == [["Alice Moreau", "Eve Lindqvist"]]
     assert failing("") == [["Alice Moreau"]]
+
+
+# -- Sapio: Special Talents that change the TN; a debilitated character cannot act -------------------
+
+from test_sapio_play import BLANK, HIT, TWO_HITS, scene_file  # noqa: E402
+
+from playaid.systems.sapio.pool import target_number  # noqa: E402
+from playaid.systems.sapio.talents import examples  # noqa: E402
+
+
+def hide(files, tn: int, named: str, dice: str, penalties: str = "[]", **wren):
+    return scene_file(files, f"""\
+character: wren.yaml
+action: Hide among the crowd on the station platform
+tn: {tn}
+invoke: {{profession: partial}}
+bonus: {{talents: {named}}}
+penalties: {penalties}
+dice: {dice}
+""", **wren)
+
+
+def test_hide_in_plain_sight_caps_the_tn_at_4_instead_of_adding_a_die(files, run):
+    # the example Wren's sheet writes only the talent's name and text: the effect is the rule text's
+    out = roll_json(run, hide(files, 5, "[Hide in Plain Sight]", f"[{TWO_HITS}, {TWO_HITS}]"))
+    assert [s["dice"] for s in out["steps"] if "dice" in s and "source" in s] == [1, 1]  # start + Profession: no die
+    assert [s["tn"] for s in out["steps"] if "tn" in s and "hits" not in s] == [5, 4]
+    assert out["outcome"] == "success"  # 4 Hits against TN 4; against TN 5 it would fail
+    # without the talent, 4 Hits fall short of 5: Improbable Success adds a die, a blank
+    without = roll_json(run, hide(files, 5, "[]", f"[{TWO_HITS}, {TWO_HITS}, {BLANK}]"))
+    assert without["outcome"] == "failure"
+
+
+def test_the_cap_holds_the_tn_with_its_penalties_and_bonus_dice_beyond_six_still_lower_it(files, run):
+    injuries = [{"name": "Cracked Rib", "level": "severe"}]
+    out = roll_json(run, hide(files, 4, "[Hide in Plain Sight]", f"[{HIT}, {HIT}]", "[Cracked Rib]",
+                              injuries=injuries))
+    assert out["outcome"] == "failure" and out["steps"][-2]["tn"] == 4  # 4 + 2 held to 4: 2 Hits fall short
+    assert target_number(4, penalty=2, cap=4) == 4 and target_number(4, penalty=2, reduction=2, cap=4) == 2
+    assert target_number(3, cap=4) == 3  # a cap never raises a TN
+
+
+def test_a_stated_tn_change_and_stated_bonus_dice_play_as_written(files, run):
+    talents = [{"name": "Sharp Eyes", "task": "spotting", "tn_change": -1}]
+    out = roll_json(run, hide(files, 3, "[Sharp Eyes]", f"[{HIT}, {HIT}]", talents=talents))
+    assert out["outcome"] == "success" and any("the TN for spotting is 1 lower — TN -1" in s["text"] for s in out["steps"])
+    talents = [{"name": "Forest Born", "task": "woods", "bonus_dice": 2}]
+    out = roll_json(run, hide(files, 3, "[Forest Born]", f"[{BLANK}, {BLANK}, {BLANK}, {BLANK}]", talents=talents))
+    assert [(s["source"], s["dice"]) for s in out["steps"] if "source" in s][-1] == ("Special Talent", 2)
+
+
+def test_a_talent_the_tool_cannot_play_is_an_error_never_a_bonus_die(files, run):
+    talents = [{"name": "Deadly Aim", "text": "One more Hit when shooting a bow."}]
+    result = run("roll", hide(files, 3, "[Deadly Aim]", f"[{HIT}, {HIT}]", talents=talents))
+    assert result.exit_code == 1
+    assert "sapio.talent-effect" in result.output and "Deadly Aim does nothing `playaid roll` can play" in result.output
+    assert "adds a Hit to the result" in result.output  # the rule text's own example says why
+    talents = [{"name": "Knack for Locks", "text": "Opens any lock."}]
+    result = run("roll", hide(files, 3, "[Knack for Locks]", f"[{HIT}, {HIT}]", talents=talents))
+    assert result.exit_code == 1 and "tn_cap: 4" in result.output  # the hint says how to state an effect
+
+
+def test_a_talent_states_one_effect_within_range(files):
+    from test_sapio_rules import wren as wren_sheet
+    two = files.problems("w.yaml", wren_sheet(talents=[{"name": "Odd", "tn_cap": 3, "bonus_dice": 1}]))
+    assert [p.rule for p in two if p.is_error] == ["sapio.talent-effect"]
+    raising = files.problems("w.yaml", wren_sheet(talents=[{"name": "Odd", "tn_change": 1}]))
+    assert [p.rule for p in raising if p.is_error] == ["sapio.talent-effect"]
+    assert [p for p in files.problems("w.yaml", wren_sheet(talents=[{"name": "Odd", "tn_change": -2}]))
+            if p.is_error] == []
+
+
+def test_the_rule_texts_example_talents_are_bundled():
+    bundled = examples()
+    assert bundled["hide in plain sight"]["tn_cap"] == 4
+    assert bundled["one with the forest"]["bonus_dice"] == bundled["friend of the dwarves"]["bonus_dice"] == 1
+    for name in ("weather sense", "small contraption", "usually bloody", "deadly aim", "lucky in love",
+                 "teleportation", "spellcaster"):
+        assert "why" in bundled[name] and not {"tn_cap", "tn_change", "bonus_dice"} & set(bundled[name])
+
+
+SEVERE_TWICE = [{"name": "Broken Arm", "level": "severe"}, {"name": "Deep Gash", "level": "severe"}]
+
+
+def test_a_debilitated_character_cannot_make_a_check(files, run):
+    result = run("roll", hide(files, 2, "[]", f"[{HIT}, {HIT}]", injuries=SEVERE_TWICE))
+    assert result.exit_code == 1
+    assert "sapio.debilitated" in result.output and "Wren Halloway has two Severe Injuries" in result.output
+    assert "heal first" in result.output
+    one = roll_json(run, hide(files, 2, "[]", f"[{HIT}, {HIT}]", injuries=SEVERE_TWICE[:1]))
+    assert one["outcome"] == "success"  # one Severe Injury hinders (when named) but does not stop
+
+
+def test_a_debilitated_helper_or_defender_does_nothing_but_can_be_confronted(files, run):
+    help_scene = scene_file(files, f"character: wren.yaml\ntn: 2\nhelp: [{{character: bo.yaml, invokes: Strong}}]\n"
+                                   f"dice: [{HIT}, {HIT}, {HIT}]\n")
+    files.write("bo.yaml", yaml.safe_dump(yaml.safe_load((files.root / "bo.yaml").read_text()) | {
+        "injuries": SEVERE_TWICE}))
+    result = run("roll", help_scene)
+    assert result.exit_code == 1 and "cannot help" in result.output
+    versus = files.write("versus.yaml", "system: sapio\nkind: scene\ncharacter: wren.yaml\ntype: versus\n"
+                                        f"defender: {{character: bo.yaml}}\ndice: [{HIT}]\n")
+    assert roll_json(run, versus)["outcome"] == "win:Wren Halloway"  # TN 1: nothing invoked
+    files.write("versus.yaml", versus.read_text().replace("{character: bo.yaml}",
+                                                          "{character: bo.yaml, invokes: [Strong]}"))
+    result = run("roll", versus)
+    assert result.exit_code == 1 and "cannot invoke elements to raise the TN" in result.output
+
+
+def test_a_defender_invoking_everything_allowed_sets_tn_4_so_the_cap_of_5_is_not_reached(files, run):
+    scene_file(files, "character: wren.yaml\ntn: 1\n")
+    most = files.write("versus.yaml", "system: sapio\nkind: scene\ncharacter: wren.yaml\ntype: versus\n"
+                                      "defender: {character: bo.yaml, invokes: [Dock Worker, Lifting, Strong]}\n"
+                                      f"dice: [{HIT}]\n")
+    assert roll_json(run, most)["steps"][2]["tn"] == 4
+    files.write("versus.yaml", most.read_text().replace("Strong]", "Strong, Stubborn]"))
+    result = run("roll", most)
+    assert result.exit_code == 1 and "sapio.one-quality" in result.output
