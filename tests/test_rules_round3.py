@@ -309,3 +309,64 @@ def test_a_defender_invoking_everything_allowed_sets_tn_4_so_the_cap_of_5_is_not
     files.write("versus.yaml", most.read_text().replace("Strong]", "Strong, Stubborn]"))
     result = run("roll", most)
     assert result.exit_code == 1 and "sapio.one-quality" in result.output
+
+
+# -- Fight Sphere: who is in which Episode; the minimum die -------------------------------------------
+
+from conftest import contract_example  # noqa: E402
+
+from playaid.systems.fight_sphere.arithmetic import plan_roll  # noqa: E402
+
+
+def campaign(files, episodes: str):
+    for name in ("dana.yaml", "bo.yaml"):
+        files.write(name, contract_example(f"fight-sphere/{name}").read_text(encoding="utf-8"))
+    text = contract_example("fight-sphere/campaign.yaml").read_text(encoding="utf-8")
+    return files.write("campaign.yaml", text[:text.index("episodes:")] + "episodes:\n" + episodes)
+
+
+def episode_problems(files, episodes: str) -> list:
+    campaign(files, episodes)
+    return [(p.rule, p.message, p.path) for p in files.problems("campaign.yaml") if p.is_error]
+
+
+def test_the_example_episodes_keep_the_rules(files):
+    assert episode_problems(files, "  - [Dana Okafor, The Surgeon]\n  - [Bo Reyes, Vix]\n") == []
+    # the GM need not use every NPC Gladiator: Vix sits this Layer out
+    assert episode_problems(files, "  - [Dana Okafor, The Surgeon, Bo Reyes]\n") == []
+
+
+def test_an_active_pc_left_out_of_the_episodes_is_an_error(files):
+    [(rule, message, path)] = episode_problems(files, "  - [Dana Okafor, The Surgeon, Vix]\n")
+    assert rule == "fight-sphere.episode-pc" and "Bo Reyes is in no Episode" in message and path == ("episodes",)
+
+
+def test_an_episode_without_a_pc_is_an_error(files):
+    [(rule, message, path)] = episode_problems(files, "  - [Dana Okafor, Bo Reyes]\n  - [The Surgeon, Vix]\n")
+    assert rule == "fight-sphere.episode-pc" and "Episode 2 holds no player's Gladiator" in message
+    assert path == ("episodes", 1)
+
+
+def test_a_gladiator_in_two_episodes_or_twice_in_one_is_an_error(files):
+    [(rule, message, _)] = episode_problems(files, "  - [Dana Okafor, The Surgeon]\n  - [Bo Reyes, Vix, Dana Okafor]\n")
+    assert rule == "fight-sphere.one-episode" and "in Episode 1 and Episode 2" in message
+    [(rule, message, _)] = episode_problems(files, "  - [Dana Okafor, The Surgeon, Dana Okafor]\n  - [Bo Reyes, Vix]\n")
+    assert rule == "fight-sphere.one-episode" and "twice in Episode 1" in message
+
+
+def test_a_pc_out_of_the_layer_needs_no_episode(files):
+    campaign(files, "  - [Dana Okafor, The Surgeon]\n")
+    bo = files.root / "bo.yaml"
+    bo.write_text(bo.read_text(encoding="utf-8").replace("conflict_pool: 5", "conflict_pool: -1\nstate: knocked-out\n"
+                                                          "judgment_pool: 5"), encoding="utf-8")
+    assert [p.rule for p in files.problems("campaign.yaml") if p.is_error] == []
+
+
+def test_the_minimum_die_is_a_floor_not_an_extra_die():
+    # "Each player rolls a minimum of one die": a relevant background alone gives 1 die in all, not 2
+    assert plan_roll([], background=True).size == 1
+    assert plan_roll([]).size == 1  # nothing at all: the minimum
+    assert plan_roll([], background=True, gamble=2).size == 3
+    # Judgment dice backing a Gladiator who gambles nothing replace the minimum die, not add to it
+    assert plan_roll([], judgment=2).size == 2
+    assert plan_roll([], background=True, judgment=2).size == 3
