@@ -11,6 +11,15 @@ from __future__ import annotations
 import json
 
 import yaml
+from conftest import contract_example
+from test_isolation_play import data, roll as isolation_roll, table as isolation_table
+from test_sapio_play import BLANK, HIT, TWO_HITS, scene_file
+from test_sapio_rules import wren as wren_sheet
+
+from playaid.systems.fight_sphere.arithmetic import plan_roll
+from playaid.systems.isolation.interpretation import active_dice, lone_green_dice
+from playaid.systems.sapio.pool import target_number
+from playaid.systems.sapio.talents import examples
 
 SCOUT = "system: dirt\nname: Scout\nstats: {mental: 3, physical: 4, social: 3}\njob: Park ranger\nhobby: Birdwatching\n"
 FRAIL = "system: dirt\nname: Frail\nstats: {mental: 1, physical: 1, social: 1}\njob: Clerk\nhobby: Chess\n"
@@ -125,10 +134,6 @@ def test_naming_oneself_as_the_one_helped_is_not_assisting(files, run):
 
 # -- Isolation: going alone against a character: "the GM doesn't assign a Difficulty" ---------------
 
-from test_isolation_play import data, roll as isolation_roll, table as isolation_table  # noqa: E402
-
-from playaid.systems.isolation.interpretation import active_dice, lone_green_dice  # noqa: E402
-
 ALONE_AGAINST_EVE = """
 active: Bob Tanner
 persuade: []
@@ -195,12 +200,6 @@ difficulty: 3
 
 # -- Sapio: Special Talents that change the TN; a debilitated character cannot act -------------------
 
-from test_sapio_play import BLANK, HIT, TWO_HITS, scene_file  # noqa: E402
-
-from playaid.systems.sapio.pool import target_number  # noqa: E402
-from playaid.systems.sapio.talents import examples  # noqa: E402
-
-
 def hide(files, tn: int, named: str, dice: str, penalties: str = "[]", **wren):
     return scene_file(files, f"""\
 character: wren.yaml
@@ -254,7 +253,7 @@ def test_a_talent_the_tool_cannot_play_is_an_error_never_a_bonus_die(files, run)
 
 
 def test_a_talent_states_one_effect_within_range(files):
-    from test_sapio_rules import wren as wren_sheet
+
     two = files.problems("w.yaml", wren_sheet(talents=[{"name": "Odd", "tn_cap": 3, "bonus_dice": 1}]))
     assert [p.rule for p in two if p.is_error] == ["sapio.talent-effect"]
     raising = files.problems("w.yaml", wren_sheet(talents=[{"name": "Odd", "tn_change": 1}]))
@@ -312,11 +311,6 @@ def test_a_defender_invoking_everything_allowed_sets_tn_4_so_the_cap_of_5_is_not
 
 
 # -- Fight Sphere: who is in which Episode; the minimum die -------------------------------------------
-
-from conftest import contract_example  # noqa: E402
-
-from playaid.systems.fight_sphere.arithmetic import plan_roll  # noqa: E402
-
 
 def campaign(files, episodes: str):
     for name in ("dana.yaml", "bo.yaml"):
