@@ -39,8 +39,7 @@ def _filled(starter: str, example: dict) -> str:
         indent = len(line) - len(body)
         commented = body.startswith("# ") and ":" in body and " " not in body[2:].split(":", 1)[0]
         if commented and indent == 0 and body[2:].split(":", 1)[0] in example:
-            body = body[2:]  # an optional line the example uses: take it in, as a user would
-            line = body
+            body = line = body[2:]  # an optional line the example uses: take it in, as a user would
         elif body.startswith("#") or not body.strip():
             out.append(line)
             continue
@@ -54,7 +53,7 @@ def _filled(starter: str, example: dict) -> str:
         key = body.split(":", 1)[0]
         stack.append((indent, key))
         inline = body.split(":", 1)[1].split("#")[0].strip()
-        if MARK in body or (indent == 0 and key in example and inline):
+        if MARK in body or commented or (indent == 0 and key in example and inline):
             try:
                 value = _at(example, [k for _, k in stack])
             except KeyError:  # the example leaves this one out: keep the starter's default
