@@ -8,7 +8,7 @@ reported together with every other problem of the sheet instead of hiding them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import ClassVar, Literal, get_args
 
 from ...convert import spec
 
@@ -85,6 +85,9 @@ class Advancement:
 
 @dataclass(frozen=True)
 class Character:
+    CREATION_ORDER: ClassVar[tuple[str, ...]] = ('name', 'profession', 'side_professions', 'qualities', 'talents', 'principle', 'worst_impulse')
+    """Rule text 001, building a starting character: Profession with one Specialization, a Side Profession, two Qualities, one Special Talent; then Principle and Worst Impulse."""
+
     name: str = spec(doc="the character's name")
     profession: Profession = spec(doc="the Main Profession: two dice when fully applicable, one when partially")
     player: str = spec("", doc="who plays the character")
