@@ -1,5 +1,5 @@
-"""Measuring a PDF the way a printer's pre-flight does: type size, distance from the paper
-edge, empty bands, metadata and tags, form appearances, where bookmarked parts start.
+"""Pre-flight measures beyond `measure.py` (type size, distance from the edge): empty
+bands, metadata and tags, form appearances, where bookmarked parts start.
 
 Every figure comes from the PDF itself (pypdfium2 for what is drawn, pikepdf for structure),
 never from the CSS or drawing code that made it.
@@ -7,67 +7,11 @@ never from the CSS or drawing code that made it.
 
 from __future__ import annotations
 
-import ctypes
 from dataclasses import dataclass
 from pathlib import Path
 
 import pikepdf
 import pypdfium2
-import pypdfium2.raw as pdfium_c
-
-MM = 72 / 25.4
-
-
-@dataclass(frozen=True)
-class Glyph:
-    page: int
-    char: str
-    size: float
-    """Effective size in points: the font size times the scale of the text and page matrices."""
-    box: tuple[float, float, float, float]
-    """left, bottom, right, top in points from the page's lower-left corner."""
-
-
-def glyphs(path: Path) -> list[Glyph]:
-    """Every visible character of every page, with its effective size and box."""
-    doc = pypdfium2.PdfDocument(str(path))
-    found = []
-    try:
-        for index in range(len(doc)):
-            page = doc[index]
-            textpage = page.get_textpage()
-            matrix = pdfium_c.FS_MATRIX()
-            for i in range(textpage.count_chars()):
-                char = chr(pdfium_c.FPDFText_GetUnicode(textpage, i))
-                if not char.strip():
-                    continue
-                pdfium_c.FPDFText_GetMatrix(textpage, i, ctypes.byref(matrix))
-                scale = abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
-                size = pdfium_c.FPDFText_GetFontSize(textpage, i) * scale
-                found.append(Glyph(index, char, size, textpage.get_charbox(i)))
-    finally:
-        doc.close()
-    return found
-
-
-def smallest_text(path: Path) -> Glyph | None:
-    """The character set smallest, or None for a PDF without text."""
-    every = glyphs(path)
-    return min(every, key=lambda g: g.size) if every else None
-
-
-def text_nearest_edge(path: Path) -> tuple[float, Glyph] | None:
-    """(distance in mm, character) of the character closest to the paper edge."""
-    with pikepdf.open(path) as pdf:
-        sizes = [tuple(float(v) for v in page.mediabox) for page in pdf.pages]
-    nearest = None
-    for glyph in glyphs(path):
-        x0, y0, x1, y1 = sizes[glyph.page]
-        left, bottom, right, top = glyph.box
-        distance = min(left - x0, bottom - y0, x1 - right, y1 - top) / MM
-        if nearest is None or distance < nearest[0]:
-            nearest = (distance, glyph)
-    return nearest
 
 
 def widest_empty_band_mm(path: Path, page: int, margin_mm: float = 10.0) -> tuple[float, float]:

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from playaid.systems import REGISTRY
-from print_checks import (fields_without_appearance, metadata, page_count, sections,
-                          smallest_text, text_nearest_edge, widest_empty_band_mm)
+from measure import nearest_text_to_edge_mm, text_sizes
+from print_checks import fields_without_appearance, metadata, page_count, sections, widest_empty_band_mm
 
 PAPERS = ("a4", "letter")
 SMALLEST_PT = 7.0
@@ -41,19 +41,19 @@ def _report(shortfalls: list[str]) -> str:
 def test_no_text_below_seven_points(demo):
     shortfalls = []
     for path in demo:
-        glyph = smallest_text(path)
-        if glyph is not None and glyph.size < SMALLEST_PT - 0.05:
-            shortfalls.append(f"{_name(path)} page {glyph.page + 1}: {glyph.char!r} at {glyph.size:.1f} pt")
+        small = [(page, size) for page, size in text_sizes(path) if size < SMALLEST_PT - 0.05]
+        if small:
+            page, size = min(small, key=lambda ps: ps[1])
+            shortfalls.append(f"{_name(path)}: text at {size:.1f} pt on page {page + 1} ({len(small)} runs below 7 pt)")
     assert not shortfalls, _report(shortfalls)
 
 
 def test_text_keeps_clear_of_the_paper_edge(demo):
     shortfalls = []
     for path in demo:
-        nearest = text_nearest_edge(path)
-        if nearest is not None and nearest[0] < EDGE_MM:
-            distance, glyph = nearest
-            shortfalls.append(f"{_name(path)} page {glyph.page + 1}: {glyph.char!r} {distance:.1f} mm from the edge")
+        distance = nearest_text_to_edge_mm(path)
+        if distance < EDGE_MM:
+            shortfalls.append(f"{_name(path)}: text {distance:.1f} mm from the paper edge")
     assert not shortfalls, _report(shortfalls)
 
 
