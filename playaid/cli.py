@@ -16,7 +16,7 @@ import click
 from . import __version__
 from .documents import Library, expand
 from .outputs import OutputError, OutputFolder
-from .commands import InputError, json_text, print_problems, progress
+from .commands import InputError, OutFolder, json_text, print_problems, progress
 from .problems import Problem, unique
 from .systems import REGISTRY
 
@@ -96,7 +96,7 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the resolution as JSON.")
 @click.option("--apply", "apply", is_flag=True,
               help="Write the consequences to a copy of the setup (or changed characters) in --out.")
-@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False),
+@click.option("--out", "out_dir", default="output", show_default=True, type=OutFolder(),
               help="Folder for the copies --apply writes.")
 def roll(scene: str, seed: int | None, as_json: bool, apply: bool, out_dir: str) -> None:
     """Resolve one conflict of a scene file step by step.
@@ -166,7 +166,7 @@ def systems() -> None:
 
 
 @cli.command()
-@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False),
+@click.option("--out", "out_dir", default="output", show_default=True, type=OutFolder(),
               help="Folder to write into.")
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
               show_default=True, help="Paper size of printed outputs.")

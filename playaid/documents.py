@@ -113,7 +113,12 @@ class Library:
                 f"add a first line `system: <id>` with one of: {known}")))
             return None
         node = top["system"][1]
-        value = node.value.strip() if isinstance(node, yaml.ScalarNode) else ""
+        if not isinstance(node, yaml.ScalarNode):
+            doc.problems.append(src.pin(error(
+                "input.system", f"`system` must be text, the game's id, not {_list_or_mapping(node)}",
+                f"write `system: <id>` with one of: {known}", ("system",))))
+            return None
+        value = node.value.strip()
         if value not in REGISTRY:
             hint = did_you_mean(value, REGISTRY) or f"use one of: {known}"
             doc.problems.append(src.pin(error(
@@ -125,7 +130,12 @@ class Library:
         if "kind" not in top:
             return "character"
         node = top["kind"][1]
-        value = node.value.strip() if isinstance(node, yaml.ScalarNode) else ""
+        if not isinstance(node, yaml.ScalarNode):
+            doc.problems.append(src.pin(error(
+                "input.kind", f"`kind` must be text, not {_list_or_mapping(node)}",
+                f"for {system.id} write `kind:` with one of: {', '.join(system.models)}", ("kind",))))
+            return None
+        value = node.value.strip()
         if value in system.models:
             return value
         allowed = ", ".join(system.models)
@@ -195,3 +205,8 @@ def expand(paths: Iterable[str]) -> tuple[list[FsPath], list[Problem]]:
         else:
             files.append(p)
     return files, problems
+
+
+def _list_or_mapping(node: yaml.Node) -> str:
+    """What a node that is not a scalar is, in words."""
+    return "a list" if isinstance(node, yaml.SequenceNode) else "a mapping"

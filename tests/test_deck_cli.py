@@ -84,7 +84,8 @@ def test_a_file_that_is_not_a_deck_is_refused(tmp_path, run):
 
 
 def test_a_long_deck_name_is_cut_short_on_the_back(files, tmp_path, run):
-    deck = files.write("d.yaml", "system: fight-club\nkind: deck\nname: " + "Very long name " * 20 + "\ncards: [A, B]\n")
+    # the longest name allowed (limits.NAME), in the widest letters
+    deck = files.write("d.yaml", "system: fight-club\nkind: deck\nname: " + "MW" * 40 + "\ncards: [A, B]\n")
     result = run("deck", deck, "--out", tmp_path)
     assert result.exit_code == 0, result.output
     assert "…" in flat(next(tmp_path.glob("*.pdf")), 1)
