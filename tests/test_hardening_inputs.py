@@ -93,3 +93,15 @@ def test_out_naming_a_device_or_a_file_says_it_is_not_a_folder(tmp_path, run):
     plain.write_text("x")
     result = run("sheet", MOSS, "--out", plain / "below")
     assert result.exit_code == 1 and "is not a folder" in result.output and "File exists" not in result.output
+
+
+@pytest.mark.parametrize("args", [
+    ["map", "--blank", "0"], ["map", "--blank", "13"], ["deck", "--bleed", "-1"],
+    ["deck", "--players", "1000000", "--tokens"], ["deck", "--back-offset", "1e308,1e308"],
+    ["odds", "sapio", "--pool", "3", "--tn", "-3"], ["odds", "contest", "--pool", "d0", "--vs", "d8"],
+    ["odds", "fight-sphere", "--pool", "1000000000", "--threshold", "3"],
+])
+def test_out_of_range_options_are_malformed_command_lines(tmp_path, run, args):
+    result = run(*args, "--out", tmp_path / "out")
+    assert result.exit_code == 2 and "Usage:" in result.output and "Invalid value for" in result.output
+    assert not (tmp_path / "out").exists()
