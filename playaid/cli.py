@@ -20,7 +20,7 @@ from .commands import InputError, OutFolder, json_text, print_problems, progress
 from .problems import Problem, unique
 from .systems import REGISTRY
 
-RENDERING = ("sheet", "packet", "pregen", "deck", "net", "map", "odds")
+RENDERING = ("sheet", "packet", "pregen", "deck", "net", "map", "odds", "examples")
 """Commands living in `playaid/commands/<name>.py`, imported only when run or listed:
 each pulls in its renderer, and `playaid sheet` alone should not pay for the others."""
 
@@ -77,7 +77,7 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool) -> None:
     reported at once as FILE:LINE:COL: error|warning [rule-id] message, with a fix.
     Exit code 0 when valid, 1 when not (with --strict, warnings count too).
 
-    Example: playaid validate playaid/assets/examples/dirt playaid/assets/examples/isolation/farmhouse.yaml --strict
+    Example: playaid validate examples/dirt examples/isolation/farmhouse.yaml --strict
     """
     count, problems = validate_paths(paths)
     failed = any(p.is_error or strict for p in problems)
@@ -109,7 +109,7 @@ def roll(scene: str, seed: int | None, as_json: bool, apply: bool, out_dir: str)
     inline (or, for scenes naming character files, to copies of those that changed)
     in the --out folder; the originals are never changed.
 
-    Example: playaid roll playaid/assets/examples/isolation/scene-board-up.yaml --seed 7
+    Example: playaid roll examples/isolation/scene-board-up.yaml --seed 7
     """
     from .play import format_resolution, resolve_scene
 

@@ -117,3 +117,14 @@ def test_long_texts_are_refused_exactly_past_their_limit(tmp_path, field, text):
     limit = limits.limit_of((field,))[0]
     too_long = [p for p in problems if p["rule"] == "input.too-long"]
     assert bool(too_long) == (len(text.strip()) > limit)
+
+
+def test_the_docs_list_every_field_of_each_kind():
+    from tests.conftest import ROOT
+
+    doc = (ROOT / "docs" / "limits.md").read_text(encoding="utf-8")
+    for limit in {limit for limit, _ in limits._KINDS.values()}:
+        row = next(line for line in doc.splitlines() if line.startswith("| ") and f"| {limit} |" in line)
+        listed = set(re.findall(r"`(\w+)`", row))
+        assert listed == {f for f, (lim, _) in limits._KINDS.items() if lim == limit}, limit
+    assert f"| {limits.PHRASE} |" in doc and f"{limits.RENDER_LIMIT:,} characters" in doc

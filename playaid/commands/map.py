@@ -64,7 +64,7 @@ def command(setup: str | None, blank: int | None, paper: str, fmt: str, out_dir:
     session worksheet. The setup is checked first, with the messages of
     `playaid validate`. A3 and tabloid print the map as a poster.
 
-    Example: playaid map playaid/assets/examples/isolation/farmhouse.yaml --paper a3
+    Example: playaid map examples/isolation/farmhouse.yaml --paper a3
     """
     if (setup is None) == (blank is None):
         raise click.UsageError("give a SETUP file or --blank N, not both and not neither")
