@@ -48,6 +48,7 @@ def test_a_csv_with_copies_and_a_text_file_are_decks(files, tmp_path, run):
     (["--gap", "21"], "21.0 is not in the range 0<=x<=20"),
     (["--back-offset", "40,0"], "-10 to 10 mm"), (["--back-offset", "1e308,1e308"], "-10 to 10 mm"),
     (["--players", "1000000", "--tokens"], "give 1 to 50 players"), (["--players", "0", "--deal", "2"], "1 to 50"),
+    (["--players", "Ann," + "B" * 81, "--deal", "1"], "at most 80 characters"),
 ])
 def test_out_of_range_options_are_usage_errors(tmp_path, run, args, says):
     result = run("deck", "--out", tmp_path / "out", *args)

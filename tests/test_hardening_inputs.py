@@ -105,3 +105,10 @@ def test_out_of_range_options_are_malformed_command_lines(tmp_path, run, args):
     result = run(*args, "--out", tmp_path / "out")
     assert result.exit_code == 2 and "Usage:" in result.output and "Invalid value for" in result.output
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("command", [["pregen", "dirt", "--count", "2"], ["deck", "--deal", "1"]])
+def test_a_player_name_longer_than_a_name_in_a_file_is_a_usage_error(tmp_path, run, command):
+    result = run(*command, "--players", "Bo," + "A" * 81, "--out", tmp_path / "out")
+    assert result.exit_code == 2 and "at most 80 characters" in result.output
+    assert run(*command, "--players", "Bo," + "A" * 80, "--out", tmp_path / "ok").exit_code == 0

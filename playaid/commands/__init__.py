@@ -88,6 +88,16 @@ class OutFolder(click.Path):
         return super().convert(value, param, ctx)
 
 
+def short_names(names: list[str]) -> list[str]:
+    """`names` from the command line (`--players`), or a usage error if one is longer than
+    a name in a file may be (`limits.NAME`)."""
+    from ..limits import NAME
+
+    if any(len(n) > NAME for n in names):
+        raise click.BadParameter(f"a player's name holds at most {NAME} characters, like a name in a file")
+    return names
+
+
 def out_option(func):
     """`--out DIR`, default `output`."""
     return click.option("--out", "out_dir", default="output", show_default=True,

@@ -6,7 +6,7 @@ import random
 
 import click
 
-from . import Finite, InputError, out_option, paper_option, print_problems, write_all
+from . import Finite, InputError, out_option, paper_option, print_problems, short_names, write_all
 from ..render.cards import settings
 from ..safe_text import slug
 from ..render.cards.settings import CardError
@@ -37,9 +37,10 @@ def _players(_ctx, _param, value: str | None):
     from ..render.cards.deal import player_names
 
     try:
-        player_names(value, 0)
+        names = player_names(value, 0)
     except CardError as exc:
         raise click.BadParameter(str(exc)) from None
+    short_names(names)
     return value
 
 
