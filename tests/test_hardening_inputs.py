@@ -33,9 +33,9 @@ def test_yaml_s_own_tags_and_aliases_are_kept(files, run):
     assert "yaml.tag" not in result.output and result.exit_code == 0, result.output
 
 
-@pytest.mark.parametrize("field, text", [("system: [dirt]", "`system` must be text, the game's id, not a list"),
-                                         ("system: {a: dirt}", "`system` must be text, the game's id, not a mapping"),
-                                         ("system: dirt\nkind: [scene]", "`kind` must be text, not a list")])
+@pytest.mark.parametrize("field, text", [("system: [dirt]", "`system` must be text, a single id, not a list"),
+                                         ("system: {a: dirt}", "`system` must be text, a single id, not a mapping"),
+                                         ("system: dirt\nkind: [scene]", "`kind` must be text, a single id, not a list")])
 def test_a_system_or_kind_that_is_not_text_says_so(files, run, field, text):
     result = run("validate", files.write("c.yaml", f"{field}\nname: x\n"))
     assert result.exit_code == 1 and text in result.output and "unknown system ``" not in result.output
