@@ -43,7 +43,7 @@ def face_svg(symbols: tuple[str, ...]) -> Markup:
     centre = (SIZE / 2, SIZE / 2 - 0.3)
     outline = Path(tuple((centre[0] + x, centre[1] + y) for x, y in polygon(5, SIZE / 2 - 0.4)),
                    Style(stroke="#444444", width=0.3))
-    art = transform(face_art(list(symbols)), centre, SIZE * 0.27, 0.0)
+    art = transform(face_art(list(symbols)), centre, SIZE * 0.34, 0.0)  # within the inscribed circle
     text = write_svg(Page(SIZE, SIZE, [outline, *art]), " + ".join(symbols) or "blank").decode("utf-8")
     return Markup(text.split("?>", 1)[1].strip())  # inline in HTML: no XML declaration
 
