@@ -5,12 +5,9 @@ the Fight Club turn summary."""
 
 from __future__ import annotations
 
-import ctypes
 import statistics
 from pathlib import Path
 
-import pypdfium2
-import pypdfium2.raw as pdfium_c
 import pytest
 
 from playaid.render.html import Templates
@@ -21,6 +18,7 @@ from playaid.render.reference.faces import face_kinds
 from playaid.systems import REGISTRY
 from playaid.systems.sapio.spiral_die import SpiralDie
 
+import measure
 import pdfs
 
 GAMES = list(REGISTRY)
@@ -42,39 +40,19 @@ def rendered(tmp_path_factory) -> dict[tuple[str, str], Path]:
 
 
 def glyph_sizes(path: Path) -> list[float]:
-    """The effective size, pt, of every visible character: font size times the text matrix's scale."""
-    doc = pypdfium2.PdfDocument(str(path))
-    sizes = []
-    try:
-        for page in doc:
-            text = page.get_textpage()
-            matrix = pdfium_c.FS_MATRIX()
-            for i in range(text.count_chars()):
-                if not chr(pdfium_c.FPDFText_GetUnicode(text, i)).strip():
-                    continue
-                pdfium_c.FPDFText_GetMatrix(text, i, ctypes.byref(matrix))
-                scale = abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
-                sizes.append(pdfium_c.FPDFText_GetFontSize(text, i) * scale)
-    finally:
-        doc.close()
-    return sizes
+    return [size for _page, size in measure.text_sizes(path)]
 
 
-def widest_empty_band_mm(path: Path) -> float:
-    """The tallest run of pixel rows inside the margins with nothing darker than paper white."""
-    doc = pypdfium2.PdfDocument(str(path))
-    try:
-        image = doc[0].render(scale=2 / pdfs.MM, grayscale=True).to_pil().convert("L")  # 2 px per mm
-    finally:
-        doc.close()
-    width, height = image.size
-    margin = MARGIN_MM * 2
-    pixels = image.load()
+def widest_empty_band_mm(path: Path, dpi: int = 50) -> float:
+    """The tallest run of pixel rows inside the margins without ink (`measure.ink`: darker than paper)."""
+    image = measure.ink(path, 0, dpi)
+    margin = round(MARGIN_MM * dpi / 25.4)
+    inside = image.crop((margin, margin, image.width - margin, image.height - margin))
     tallest = run = 0
-    for y in range(margin, height - margin):
-        run = run + 1 if all(pixels[x, y] >= 250 for x in range(margin, width - margin)) else 0
+    for y in range(inside.height):
+        run = 0 if inside.crop((0, y, inside.width, y + 1)).getbbox() else run + 1
         tallest = max(tallest, run)
-    return tallest / 2
+    return tallest * 25.4 / dpi
 
 
 def flat_text(path: Path) -> str:
