@@ -32,3 +32,16 @@ def problems_of(system: str, files: dict[str, str], setup: dict | None = None) -
                                            encoding="utf-8")
             library.load(root / SETUP_NAME, SETUP_NAME)
         return unique(library.problems())
+
+
+def problems_in(files: dict[str, str], folder: str = "") -> list[Problem]:
+    """Every problem of a whole table as it will be written (characters and their setup,
+    name → YAML text), the files named as they will be inside the output folder."""
+    with tempfile.TemporaryDirectory(prefix="playaid-pregen-") as tmp:
+        root = Path(tmp)
+        for name, text in files.items():
+            (root / name).write_text(text, encoding="utf-8")
+        library = Library()
+        for name in files:
+            library.load(root / name, f"{folder}/{name}" if folder else name)
+        return unique(library.problems())
