@@ -2,20 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import click
-
 from ..pregen import PregenError
 from ..pregen.tables import Table, make_tables
 from . import InputError, print_problems, warn, write_all
-
-
-def check_out(out_dir: str) -> None:
-    """Refuse an output folder that is a file before any drawing or rendering."""
-    path = Path(out_dir)
-    if path.exists() and not path.is_dir():
-        raise InputError(f"--out {out_dir} is a file, not a folder: give a folder to write the table into")
 
 
 def command_line(system: str, count: int, tables: int, seed: int, packet: bool) -> str:
@@ -29,7 +18,6 @@ def command_line(system: str, count: int, tables: int, seed: int, packet: bool) 
 def write_tables(system: str, count: int, tables: int, seed: int, players: list[str] | None,
                  packet: bool, paper: str, out_dir: str) -> None:
     """Draw, check, render (with `packet`) and only then write every table."""
-    check_out(out_dir)
     try:
         made = make_tables(system, count, tables, seed, players, command_line(system, count, tables, seed, packet))
     except PregenError as exc:

@@ -100,8 +100,8 @@ def load(path: Path) -> tuple[dict[str, dict], list[Problem]]:
     data = yaml.safe_load(path.read_text(encoding="utf-8-sig"))
     found: list[Problem] = []
 
-    def fail(message: str, hint: str, at: At) -> None:
-        found.append(source.pin(error(RULE, message, hint, at)))
+    def fail(message: str, hint: str, at: At, key: bool = False) -> None:
+        found.append(source.pin(error(RULE, message, hint, at), key=key))
 
     if not isinstance(data, dict):
         fail("a tables file is a mapping of table names", f"start with one of: {', '.join(table_names())}", ())
@@ -115,7 +115,7 @@ def load(path: Path) -> tuple[dict[str, dict], list[Problem]]:
         if name == "replace":
             continue
         if name not in table_names():
-            fail(f"`{name}` is not one of our tables", f"use one of: {', '.join(table_names())}", (name,))
+            fail(f"`{name}` is not one of our tables", f"use one of: {', '.join(table_names())}", (name,), key=True)
             continue
         if not isinstance(entries, dict):
             fail(f"`{name}` needs a mapping of entries", "e.g. locales: [A flooded subway station]", (name,))
@@ -123,7 +123,8 @@ def load(path: Path) -> tuple[dict[str, dict], list[Problem]]:
         ours = copy.deepcopy(bundled(name))
         for key, value in entries.items():
             if key not in ours:
-                fail(f"the {name} table has no entry `{key}`", f"its entries: {', '.join(map(str, ours))}", (name, key))
+                fail(f"the {name} table has no entry `{key}`", f"its entries: {', '.join(map(str, ours))}", (name, key),
+                     key=True)
                 continue
             why = _fits(value, [ours[key]])
             if why:
