@@ -258,3 +258,16 @@ def test_packet_renders_each_table_through_playaid_packet_and_holds_the_map(run,
         again = run("packet", tmp_path / "o" / folder / SETUP, "--out", tmp_path / "again" / folder)
         assert again.exit_code == 0
         assert (tmp_path / "again" / folder / pdf.name).read_bytes() == pdf.read_bytes()
+
+
+def test_the_demo_makes_one_valid_table_per_game_with_its_packet(tmp_path, run):
+    from playaid.commands.pregen_table import demo_outputs
+
+    files = demo_outputs(2026, "a4")
+    for name, data in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(data)
+    for system in SYSTEMS:
+        folder = tmp_path / "tables" / system
+        assert (folder / SETUP).is_file() and len(list(folder.glob("*-packet.pdf"))) == 1
+        assert run("validate", "--strict", folder).exit_code == 0

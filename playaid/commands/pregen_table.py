@@ -40,3 +40,22 @@ def write_tables(system: str, count: int, tables: int, seed: int, players: list[
 
 def _inside(table: Table, name: str) -> str:
     return f"{table.folder}/{name}" if table.folder else name
+
+
+DEMO_CAST = {"isolation": 3, "fight-sphere": 4, "fight-club": 4, "sapio": 3, "dirt": 3, "contest": 3}
+"""`playaid demo`: a small table per game, so the packets stay quick to render."""
+
+
+def demo_outputs(seed: int, paper: str) -> dict[str, bytes]:
+    """One ready table per game with its packet, under `tables/<game>/`."""
+    from ..pregen.packets import packets
+
+    made = {system: make_tables(system, count, 1, seed, command=command_line(system, count, 1, seed, True))[0]
+            for system, count in DEMO_CAST.items()}
+    files = {}
+    for (system, t), (pdfs, _) in zip(made.items(), packets(list(made.values()), paper)):
+        if t.problems:  # our own tables: a problem here is a bug, caught by the tests
+            raise PregenError(f"the demo's {system} table fails validation: {t.problems[0]}")
+        files |= {f"tables/{system}/{name}": text.encode("utf-8") for name, text in t.files.items()}
+        files |= {f"tables/{system}/{name}": data for name, data in pdfs.items()}
+    return files
