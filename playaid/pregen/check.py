@@ -20,18 +20,9 @@ SETUP_NAME = "table.yaml"
 def problems_of(system: str, files: dict[str, str], setup: dict | None = None) -> list[Problem]:
     """Every problem, errors and warnings alike, of the characters `files` (name → YAML)
     and, when given, of a setup holding them all; a pre-built character should have none."""
-    with tempfile.TemporaryDirectory(prefix="playaid-pregen-") as tmp:
-        root = Path(tmp)
-        for name, text in files.items():
-            (root / name).write_text(text, encoding="utf-8")
-        library = Library()
-        for name in files:
-            library.load(root / name, name)
-        if setup is not None:
-            (root / SETUP_NAME).write_text(dump({"system": system, "kind": "setup", **setup}, "check only"),
-                                           encoding="utf-8")
-            library.load(root / SETUP_NAME, SETUP_NAME)
-        return unique(library.problems())
+    if setup is not None:
+        files = {**files, SETUP_NAME: dump({"system": system, "kind": "setup", **setup}, "check only")}
+    return problems_in(files)
 
 
 def problems_in(files: dict[str, str], folder: str = "") -> list[Problem]:

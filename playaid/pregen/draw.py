@@ -50,6 +50,13 @@ def own_tables(tables: dict[str, dict]):
         _OWN.reset(token)
 
 
+def fits_table(count: int, seats: dict, says: str) -> None:
+    """Refuse a `count` outside a table's `{min, max}`; `says` tells the limit, with `{low}`, `{high}`."""
+    low, high = seats["min"], seats["max"]
+    if not low <= count <= high:
+        raise PregenError(f"{says.format(low=low, high=high)}; use --count {low} to {high}")
+
+
 @dataclass(frozen=True)
 class Name:
     """A person's name as written, and in Latin letters (for file names)."""

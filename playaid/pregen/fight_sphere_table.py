@@ -19,15 +19,10 @@ from __future__ import annotations
 
 from ..systems.fight_sphere.gladiators import DEATH_WISH
 from . import fight_sphere
-from .draw import Drawer, Name, PregenError, table
+from .draw import Drawer, Name, fits_table, table
 
 START_VALUE = {DEATH_WISH: 2}
 """A new Relationship's value by drive; a Reason To Live starts at 0."""
-
-
-def limits() -> tuple[int, int]:
-    seats = table("tables")["fight-sphere"]["table"]
-    return seats["min"], seats["max"]
 
 
 def default_players(count: int) -> list[str]:
@@ -49,10 +44,8 @@ def episodes(draw: Drawer, pcs: list[str], npcs: list[str]) -> list[list[str]]:
 
 
 def build(draw: Drawer, count: int, players: list[str]) -> tuple[list[tuple[Name, dict]], dict]:
-    low, high = limits()
-    if not low <= count <= high:
-        raise PregenError(f"a Fight Sphere table holds {low} to {high} Gladiators (two or more per player); "
-                          f"use --count {low} to {high}")
+    fits_table(count, table("tables")["fight-sphere"]["table"],
+               "a Fight Sphere table holds {low} to {high} Gladiators (two or more per player)")
     players = players or default_players(count)
     t = table("tables")["fight-sphere"]
     made = fight_sphere.characters(draw, count, players)

@@ -16,18 +16,13 @@ from __future__ import annotations
 
 from itertools import zip_longest
 
-from .draw import Drawer, Flow, Name, PregenError, table
+from .draw import Drawer, Flow, Name, PregenError, fits_table, table
 from .seats import one_each
 
 TRIES = 300
 """Draws of one character's words before the descriptor table is called too thin."""
 CASTS = 40
 """Whole casts drawn before no Bias can be found to fall on the others."""
-
-
-def limits() -> tuple[int, int]:
-    seats = table("isolation-map")["table"]
-    return seats["min"], seats["max"]
 
 
 def word_pairs() -> dict[frozenset[str], str]:
@@ -115,10 +110,8 @@ def _cast(draw: Drawer, count: int, goals: list[str]) -> list[dict] | None:
 
 def build(draw: Drawer, count: int, players: list[str]) -> tuple[list[tuple[Name, dict]], dict]:
     """The characters (name, data) and the setup's fields but `characters`."""
-    low, high = limits()
-    if not low <= count <= high:
-        raise PregenError(f"an Isolation table seats {low} to {high} characters (every pair is linked on "
-                          f"the map); use --count {low} to {high}")
+    fits_table(count, table("isolation-map")["table"],
+               "an Isolation table seats {low} to {high} characters (every pair is linked on the map)")
     m, t = table("isolation-map"), table("isolation")
     threat, locale, stress = draw.pick(m["threats"]), draw.pick(m["locales"]), draw.pick(m["stress"])
     goals = [g["goal"] for g in t["goals"] if threat["kind"] in g.get("threats", [threat["kind"]])]

@@ -97,11 +97,16 @@ def load(path: Path) -> tuple[dict[str, dict], list[Problem]]:
     source, problems = read(path, str(path))
     if source is None:
         return {}, problems
-    data = yaml.safe_load(path.read_text(encoding="utf-8-sig"))
     found: list[Problem] = []
 
     def fail(message: str, hint: str, at: At, key: bool = False) -> None:
         found.append(source.pin(error(RULE, message, hint, at), key=key))
+
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8-sig"))
+    except yaml.YAMLError as exc:  # composed, but a value cannot be read (a bad `!!binary`, say)
+        fail(f"a value cannot be read: {exc}", "write plain texts, numbers, lists and mappings", ())
+        return {}, found
 
     if not isinstance(data, dict):
         fail("a tables file is a mapping of table names", f"start with one of: {', '.join(table_names())}", ())

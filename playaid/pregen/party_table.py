@@ -12,19 +12,11 @@ each game's setup holds, drawn from `tables.yaml`.
 from __future__ import annotations
 
 from . import contest, dirt, fight_club, sapio
-from .draw import Drawer, Name, PregenError, table
-
-
-def limits(system: str) -> tuple[int, int]:
-    seats = table(system)["players"]
-    return seats["min"], seats["max"]
+from .draw import Drawer, Name, PregenError, fits_table, table
 
 
 def _check(system: str, count: int, title: str) -> None:
-    low, high = limits(system)
-    if not low <= count <= high:
-        raise PregenError(f"a {title} table seats {low} to {high} characters, one per player; "
-                          f"use --count {low} to {high}")
+    fits_table(count, table(system)["players"], f"a {title} table seats {{low}} to {{high}} characters, one per player")
 
 
 def sapio_table(draw: Drawer, count: int, players: list[str]) -> tuple[list[tuple[Name, dict]], dict]:
