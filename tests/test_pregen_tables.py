@@ -171,6 +171,9 @@ def test_party_games_draw_their_premise_from_the_tables():
     (["isolation", "--count", "2", "--tables", "0"], 2, "--tables"),
     (["isolation", "--count", "2", "--tables", "21"], 2, "--tables"),
     (["nosuchgame", "--count", "2", "--table"], 2, "nosuchgame"),
+    (["fight-club", "--count", "4", "--table", "--players", "Ann,Ben,ann,Dan"], 1, "more than once"),
+    (["fight-sphere", "--count", "5", "--table", "--players", "Ann,Ben,Cat"], 1, "at least 2 Gladiators"),
+    (["isolation", "--count", "3", "--table", "--players", "A,B,C,D,E,F,G,H,I"], 1, "2 to 8 players"),
 ])
 def test_a_table_that_cannot_be_filled_is_refused(run, tmp_path, args, code, says):
     out = tmp_path / "out"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..pregen import PregenError
 from ..pregen.tables import Table, make_tables
-from . import InputError, print_problems, warn, write_all
+from . import InputError, print_problems, progress, warn, write_all
 
 
 def command_line(system: str, count: int, tables: int, seed: int, packet: bool) -> str:
@@ -31,7 +31,9 @@ def write_tables(system: str, count: int, tables: int, seed: int, players: list[
     if packet:
         from ..pregen.packets import packets
 
-        for t, (pdfs, notes) in zip(made, packets(made, paper)):
+        with progress(len(made), "packets") as advance:
+            rendered = packets(made, paper, done=advance)
+        for t, (pdfs, notes) in zip(made, rendered):
             files |= {_inside(t, name): data for name, data in pdfs.items()}
             for note in notes:
                 warn(note)

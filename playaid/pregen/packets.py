@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 from ..render.packet import build_packet
 from ..render.paper import paper as paper_named
@@ -26,9 +27,17 @@ def _packet(files: dict[str, str], paper_id: str) -> tuple[dict[str, bytes], lis
         return build_packet(root / SETUP, paper_named(paper_id), workers=1)
 
 
-def packets(tables: list[Table], paper_id: str) -> list[tuple[dict[str, bytes], list[str]]]:
-    """Per table, in order: the packet (file name → PDF bytes) and its layout warnings."""
+def packets(tables: list[Table], paper_id: str, done: Callable[[], None] = lambda: None,
+            ) -> list[tuple[dict[str, bytes], list[str]]]:
+    """Per table, in order: the packet (file name → PDF bytes) and its layout warnings;
+    `done` is called as each one is ready (a progress bar)."""
+    out = []
     if len(tables) == 1:
-        return [_packet(tables[0].files, paper_id)]
+        out.append(_packet(tables[0].files, paper_id))
+        done()
+        return out
     with render_pool(min(len(tables), os.cpu_count() or 1)) as pool:
-        return list(pool.map(_packet, [t.files for t in tables], [paper_id] * len(tables)))
+        for result in pool.map(_packet, [t.files for t in tables], [paper_id] * len(tables)):
+            out.append(result)
+            done()
+    return out

@@ -71,6 +71,10 @@ def make_tables(system: str, count: int, tables: int, seed: int, players: list[s
     Raises `PregenError` when the request does not fit the game or the tables.
     """
     check_request(system, count, tables)
+    if players:
+        from . import _check_players  # the same player checks as a batch of characters
+
+        _check_players(system, players, True)
     draw = Drawer(seed, system)
     out = []
     for k in range(tables):
