@@ -9,6 +9,8 @@ from collections import Counter
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from playaid.pregen.draw import all_names, table
 from playaid.pregen.tables import BUILDERS, SETUP, make_tables
@@ -274,3 +276,13 @@ def test_the_demo_makes_one_valid_table_per_game_with_its_packet(tmp_path, run):
         folder = tmp_path / "tables" / system
         assert (folder / SETUP).is_file() and len(list(folder.glob("*-packet.pdf"))) == 1
         assert run("validate", "--strict", folder).exit_code == 0
+
+
+@settings(max_examples=30, deadline=None)
+@given(system=st.sampled_from(SYSTEMS), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_any_seed_and_any_count_the_table_seats_give_a_table_without_problems(system, seed, data):
+    seats = {"isolation": (2, 8), "fight-sphere": (2, 24), "fight-club": (4, 20), "sapio": (1, 8),
+             "dirt": (2, 5), "contest": (1, 8)}[system]
+    count = data.draw(st.integers(*seats))
+    [t] = make_tables(system, count, 1, seed)
+    assert t.problems == [] and len(t.files) == count + 1
