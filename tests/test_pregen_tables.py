@@ -286,3 +286,21 @@ def test_any_seed_and_any_count_the_table_seats_give_a_table_without_problems(sy
     count = data.draw(st.integers(*seats))
     [t] = make_tables(system, count, 1, seed)
     assert t.problems == [] and len(t.files) == count + 1
+
+
+def test_a_groups_names_may_be_one_list_for_everyone_and_every_character_takes_them(run, tmp_path):
+    own = tmp_path / "names.yaml"
+    own.write_text("names:\n  cultures:\n    club:\n      given: [Ash, [Βέτα, Beta]]\n      family: [Oak, Elm]\n"
+                   "replace: [names.cultures]\n", encoding="utf-8")
+    result = run("pregen", "dirt", "--count", "4", "--table", "--seed", "3", "--tables-file", own, "--out", tmp_path / "o")
+    assert result.exit_code == 0, result.output
+    names = {_load(p.read_text(encoding="utf-8"))["name"] for p in (tmp_path / "o").glob("dirt-*.yaml")}
+    assert names == {"Ash Oak", "Ash Elm", "Βέτα Oak", "Βέτα Elm"}
+    assert sum("-beta-" in p.name for p in (tmp_path / "o").iterdir()) == 2  # files take the Latin spelling
+
+
+def test_a_group_bias_without_whom_it_falls_on_is_refused(run, tmp_path):
+    own = tmp_path / "ours.yaml"
+    own.write_text("isolation:\n  biases:\n    - {bias: Hates mimes, color: red}\n", encoding="utf-8")
+    result = run("pregen", "isolation", "--count", "3", "--table", "--tables-file", own, "--out", tmp_path / "o")
+    assert result.exit_code == 1 and "ours.yaml:3:" in result.output and "`falls_on` is missing" in result.output

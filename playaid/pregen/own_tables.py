@@ -20,6 +20,7 @@ from ..source import read
 from .draw import DATA, bundled
 
 RULE = "pregen.tables-file"
+SEXES = {"f", "m"}
 
 
 def table_names() -> list[str]:
@@ -32,29 +33,26 @@ def _kind(value) -> str:
 
 
 def _fits(value, examples: list) -> str | None:
-    """None when `value` has the shape of one of `examples` (our own values), else why not."""
-    whys = []
-    for example in examples:
-        why = _fits_one(value, example)
-        if why is None:
-            return None
-        whys.append(why)
-    return whys[0] if whys else "nothing of ours to compare it with"
-
-
-def _fits_one(value, example) -> str | None:
-    if type(value) is not type(example):
-        return f"{_kind(example)} is needed here, not {_kind(value)}"
+    """None when `value` has the shape of our own `examples` (the values ours has in the
+    same place), else why not. Mappings are checked field by field: a field every one of
+    ours has is required, a field none has is refused."""
+    same = [e for e in examples if type(e) is type(value)]
+    if isinstance(value, list) and not same:
+        # names.yaml: one list of names stands for a culture's `{f: […], m: […]}`
+        same = [e[sex] for e in examples if isinstance(e, dict) and set(e) == SEXES for sex in SEXES]
+    if not same:
+        wanted = " or ".join(dict.fromkeys(_kind(e) for e in examples))
+        return f"{wanted} is needed here, not {_kind(value)}"
     if isinstance(value, str) and not value.strip():
         return "an empty text"
     if isinstance(value, list):
-        items = example or [None]
+        items = [item for e in same for item in e]
         for i, item in enumerate(value):
-            why = _fits(item, items)
+            why = _fits(item, items) if items else None
             if why:
                 return f"item {i + 1}: {why}"
     if isinstance(value, dict):
-        return _fits_mapping(value, example)
+        return _fits_mapping(value, same)
     return None
 
 
@@ -64,18 +62,21 @@ def _open(mapping: dict) -> bool:
                               or all(isinstance(v, list) for v in mapping.values())) and len(mapping) > 2
 
 
-def _fits_mapping(value: dict, example: dict) -> str | None:
-    if _open(example):
-        for key, item in value.items():
-            why = _fits(item, list(example.values()))
-            if why:
-                return f"`{key}`: {why}"
-        return None
-    extra = [k for k in value if k not in example]
-    if extra:
-        return f"`{extra[0]}` is not one of its fields ({', '.join(map(str, example))})"
+def _fits_mapping(value: dict, examples: list[dict]) -> str | None:
+    if all(_open(e) for e in examples):
+        entries = [v for e in examples for v in e.values()]
+        checks = {key: entries for key in value}
+    else:
+        fields = list(dict.fromkeys(k for e in examples for k in e))
+        extra = [k for k in value if k not in fields]
+        if extra:
+            return f"`{extra[0]}` is not one of its fields ({', '.join(map(str, fields))})"
+        missing = [k for k in fields if all(k in e for e in examples) and k not in value]
+        if missing:
+            return f"the field `{missing[0]}` is missing ({', '.join(map(str, fields))})"
+        checks = {key: [e[key] for e in examples if key in e] for key in value}
     for key, item in value.items():
-        why = _fits(item, [example[key]])
+        why = _fits(item, checks[key])
         if why:
             return f"`{key}`: {why}"
     return None
