@@ -42,8 +42,8 @@ def test_the_dice_table_fills_in_the_gm_formula_and_the_links(files, run):
     page2 = text(out / "farmhouse-map.pdf", 1)
     # Difficulty 3 + 3 living + Stress 2
     assert "Hard (3) 3 + 3 + 2 8" in page2
-    # Bob (row 2) asks Alice (column 1): two green, one red (+ Stress 2 for the Active Player)
-    assert "A +2 –3" in page2 and "P +2 –1" in page2
+    # Bob (row 2) asks Alice (column 1): two green, one red (the Stress is added once per roll, not per cell)
+    assert "A +2 –1" in page2 and "P +2 –1" in page2
     assert "Keep everyone alive until help" in page2  # the goal, for the modifiers
 
 

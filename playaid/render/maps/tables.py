@@ -8,7 +8,7 @@ from ..paper import Paper
 from .canvas import MINUS, Page, Rect, Text, fit
 from .flow import Flow, summaries
 from .style import style
-from .worksheet import STRESS_TRACK, Worksheet, degree_bands, gm_pool, link_dice
+from .worksheet import STRESS_TRACK, Worksheet, active_pool, degree_bands, gm_pool, link_dice, pool_example
 from ...systems.isolation.conflict import DIFFICULTY
 
 HEALTH_STEPS = ("Healthy", "Injured", "Dying", "Dead")
@@ -28,6 +28,7 @@ def dice_page(sheet: Worksheet, paper: Paper) -> list[Page]:
                 f"{'L' if sheet.blank else sheet.living} living characters", st)
     flow.heading("Dice from links: Active Player (row), Passive Player (column)", 40)
     flow.paragraph(text["dice_note"], st.pt("small_pt"))
+    flow.paragraph(pool_text(sheet), st.pt("small_pt"), fonts.SANS_ITALIC)
     flow.y += st.mm("row_gap_mm")
     n = len(sheet.people)
     headers = ["Active, Passive"] + [str(j + 1) for j in range(n)]
@@ -43,7 +44,7 @@ def dice_page(sheet: Worksheet, paper: Paper) -> list[Page]:
                 row.append(f"A +   {MINUS}\nP +   {MINUS}")
             else:
                 green, red = link_dice(sheet, i, j)
-                row.append(f"A +{green} {MINUS}{red + sheet.stress}\nP +{green} {MINUS}{red}")
+                row.append(f"A +{green} {MINUS}{red}\nP +{green} {MINUS}{red}")
         rows.append(row)
     flow.table(headers, [3.2] + [1] * n, rows, shaded, st.pt("small_pt"))
     flow.gap()
@@ -69,6 +70,27 @@ def dice_page(sheet: Worksheet, paper: Paper) -> list[Page]:
     flow.y += st.mm("row_gap_mm")
     flow.table(["Degree", "Net"], [2, 1], [[name, band] for name, band in degree_bands()])
     return flow.pages
+
+
+def _signed(green: int, red: int) -> str:
+    return f"+{green} {MINUS}{red}"
+
+
+def pool_text(sheet: Worksheet) -> str:
+    """A worked example of the Active Player's pool from this sheet's own cells, so the
+    table leads to the dice `playaid roll` uses: the Stress is added once."""
+    if sheet.blank:
+        return (f"Example: at Stress 2, asking two characters whose A cells read +2 {MINUS}1 and +1 {MINUS}2, "
+                f"the Active Player rolls 2 + 1 = 3 green and 1 + 2 + 2 = 5 red dice (the Stress once, not per cell).")
+    found = pool_example(sheet)
+    if found is None:
+        return "With one living character there is no one to ask: the Active Player goes it alone."
+    active, asked = found
+    cells = [f"{_who(sheet, j)} (A {_signed(*link_dice(sheet, active, j))})" for j in asked]
+    green, red = active_pool(sheet, active, asked)
+    passive = "; ".join(f"{_who(sheet, j)} rolls P {_signed(*link_dice(sheet, j, active))}" for j in asked)
+    return (f"Example: {_who(sheet, active)} asks {' and '.join(cells)}, adds Stress {sheet.stress} in red once: "
+            f"{green} green and {red} red dice. {passive}.")
 
 
 def session_pages(sheet: Worksheet, paper: Paper) -> list[Page]:
