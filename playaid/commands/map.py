@@ -13,7 +13,8 @@ PAGE_NAMES = ("map", "dice", "session")
 
 def outputs(setup: str | None, blank: int | None, paper: str, fmt: str) -> dict[str, bytes]:
     """Every file the command writes, by name, computed in memory; InputError when refused."""
-    from ..render.maps import MAX_CAST, MIN_CAST, SetupRefused, blank as blank_sheet, load_table, pages, writers
+    from ..render.maps import (MAX_CAST, MIN_CAST, SetupRefused, blank as blank_sheet, document_title, load_table,
+                               pages, writers)
     from ..render.maps.worksheet import from_table
 
     if blank is not None:
@@ -31,7 +32,7 @@ def outputs(setup: str | None, blank: int | None, paper: str, fmt: str) -> dict[
         sheet, stem = from_table(table), Path(setup).stem
     drawn = pages(sheet, paper)
     if fmt == "pdf":
-        return {f"{stem}-map.pdf": writers.pdf(drawn, f"{sheet.title or 'Isolation'}: relationship map")}
+        return {f"{stem}-map.pdf": writers.pdf(drawn, document_title(sheet))}
     names = [PAGE_NAMES[0]] * (len(drawn) - 2) + list(PAGE_NAMES[1:])
     named = {}
     for i, (name, page) in enumerate(zip(names, drawn)):

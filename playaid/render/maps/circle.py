@@ -11,10 +11,13 @@ import math
 from dataclasses import dataclass
 
 from .. import fonts
+from ..paper import MM
 from .canvas import LEADING, Box, Line, Text, fit, measure, overlaps
 from .style import Style
 from .worksheet import Person, Worksheet
 
+HEALTH_MARKS = "H  ·  I  ·  D  ·  †"
+"""A blank block's health line: the legend explains the same marks."""
 HEALTH = {"healthy": "Healthy", "injured": "Injured", "dying": "Dying", "dead": "Dead"}
 
 
@@ -35,7 +38,7 @@ def block_lines(number: int, p: Person, style: Style, blank: bool) -> list[tuple
     name, detail = style.pt("name_pt"), style.pt("detail_pt")
     if blank:
         return [(f"{number}  name", fonts.SANS_ITALIC, detail), ("player", fonts.SANS_ITALIC, detail),
-                ("profession", fonts.SANS_ITALIC, detail), ("H  ·  I  ·  D  ·  †", fonts.SANS, detail)]
+                ("profession", fonts.SANS_ITALIC, detail), (HEALTH_MARKS, fonts.SANS, detail)]
     lines = [(f"{number}  {p.name}", fonts.SANS_BOLD, name)]
     lines.append((f"played by {p.player}" if p.player else "no player (NPC)", fonts.SANS_ITALIC, detail))
     if p.profession:
@@ -47,7 +50,7 @@ def block_lines(number: int, p: Person, style: Style, blank: bool) -> list[tuple
 
 def fitted(number: int, p: Person, style: Style, blank: bool) -> tuple[list[tuple[str, fonts.Face, float]], float, float]:
     """The block's lines shortened with an ellipsis to the widest allowed, its width and height."""
-    limit = style.mm("block_width_mm")
+    limit = max(style.mm("block_width_mm"), style.section["block_min_mm"] * MM)
     lines = [(fit(t, limit, f, s), f, s) for t, f, s in block_lines(number, p, style, blank)]
     width = limit if blank else max(measure(t, f, s) for t, f, s in lines)
     height = sum(LEADING * s for _, _, s in lines)

@@ -125,8 +125,10 @@ def session_pages(sheet: Worksheet, paper: Paper) -> list[Page]:
     flow.heading("End of the session: permanent link rolls", 80)
     flow.paragraph(text["session_end"], st.pt("small_pt"))
     flow.y += st.mm("row_gap_mm")
-    flow.table(["Pair", "green evens", "red odds", "link erased or added (label)"], [3, 1, 1, 5],
-               [[""] * 4 for _ in range(6)], min_height=16)
+    # a row for every pair: each pair of living characters may roll
+    ends = [[f"{_who(sheet, p.a, 60)} – {_who(sheet, p.b, 60)}", "", "", ""] for p in sheet.pairs]
+    flow.table(["Pair", "green evens", "red odds", "link erased or added (label)"], [3, 1, 1, 5], ends,
+               min_height=20)
     return flow.pages
 
 
