@@ -73,24 +73,30 @@ def place(sheet: Worksheet, style: Style, region: Box, oval: bool = False) -> li
     cx, cy = (left + right) / 2, (top + bottom) / 2
     gap = style.mm("gap_mm")
     count = len(blocks)
+    # the points' reach from the centre across and down (a triangle is wider than tall,
+    # an odd cast has a point on top and a flat bottom): start from the radii that fill
+    # the region, then shrink until every block fits
+    sines = [abs(math.sin(2 * math.pi * i / count)) for i in range(count)]
+    cosines = [math.cos(2 * math.pi * i / count) for i in range(count)]
+    across, down = max(max(sines), 0.5), (max(cosines) - min(cosines)) / 2
     if oval:
-        # the side blocks are wide and the top and bottom ones low: leave each its room
-        rx = (right - left) / 2 - max(b[1] for b in blocks) * 0.8
-        ry = (bottom - top) / 2 - max(b[2] for b in blocks) * 0.8
+        rx = ((right - left) / 2 - max(b[1] for b in blocks) * 0.8) / across
+        ry = ((bottom - top) / 2 - max(b[2] for b in blocks) * 0.8) / down
     else:
         rx = ry = min(right - left, bottom - top) / 2
     while min(rx, ry) > 20:
-        # an odd cast has a point on top and a flat bottom: lower the figure to centre it
-        drop = ry * (1 - math.cos(math.pi / count)) / 2 if count % 2 else 0
+        # centre the figure's points: lower an odd cast's by half its missing bottom
+        drop = ry * (max(cosines) + min(cosines)) / 2
         nodes = [_node(i, count, blocks[i], cx, cy + drop, rx, ry, gap) for i in range(count)]
-        inside = all(n.box[0] >= left and n.box[1] >= top and n.box[2] <= right and n.box[3] <= bottom
-                     for n in nodes)
+        wide = all(n.box[0] >= left and n.box[2] <= right for n in nodes)
+        tall = all(n.box[1] >= top and n.box[3] <= bottom for n in nodes)
         apart = not any(overlaps(a.box, b.box, gap) for i, a in enumerate(nodes) for b in nodes[i + 1:])
-        if inside and apart:
+        if wide and tall and apart:
             for n in nodes:
                 n.items = _draw(sheet.people[n.index], blocks[n.index], n, style, sheet.blank)
             return nodes
-        rx, ry = rx * 0.97, ry * 0.97
+        # shrink the way that does not fit; blocks that meet, both ways
+        rx, ry = rx * (0.97 if not wide or not apart else 1), ry * (0.97 if not tall or not apart else 1)
     return None
 
 
@@ -125,5 +131,5 @@ def _draw(p: Person, block, node: Node, style: Style, blank: bool) -> list:
             if anchor == "middle":
                 items[-1] = Text(left, baseline, text, size, face, colour, "start", "node")
                 start = left + measure(text, face, size) + size * 0.4
-            items.append(Line(start, baseline + 1, end, baseline + 1, style.colour("muted"), 0.4))
+            items.append(Line(start, baseline + 1, end, baseline + 1, style.colour("muted"), 0.4, cls="write-in"))
     return items

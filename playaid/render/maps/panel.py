@@ -57,9 +57,10 @@ def legend_strip(page: Page, st: Style, area: Box, blank: bool, keyed: bool) -> 
     y below it."""
     left, top, right, _ = area
     size = st.pt("key_pt")
-    sample = _sample_width(st)
     x, y = left, top + LEADING * size
     for kind, text in legend_rows(blank, keyed):
+        # a mark is its own sample; lines and shapes take a common width
+        sample = measure(kind[5:], fonts.SANS_BOLD, size) + 2 if kind.startswith("text:") else 9 * size * 0.3 + 8
         need = (sample + 3 if kind else 0) + measure(text, fonts.SANS, size) + size * 2
         if x > left and x + need > right:
             x, y = left, y + LEADING * size * 1.3
@@ -72,7 +73,7 @@ def legend_strip(page: Page, st: Style, area: Box, blank: bool, keyed: bool) -> 
 
 
 def _sample_width(st: Style) -> float:
-    return max(9 * st.pt("key_pt") * 0.3 + 8, measure(HEALTH_MARKS, fonts.SANS, st.pt("key_pt")) + 2)
+    return max(9 * st.pt("key_pt") * 0.3 + 8, measure(HEALTH_MARKS, fonts.SANS_BOLD, st.pt("key_pt")) + 2)
 
 
 def _sample(page: Page, kind: str, x: float, y: float, width: float, st: Style) -> None:
