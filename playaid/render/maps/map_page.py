@@ -31,12 +31,10 @@ has two gaps, the temporary counts written in brackets after the others."""
 SLOT_MM = 8
 """A handwritten count needs this much room."""
 
-# (whole width, labels beside their connectors, scale): the whole width with the labels
-# beside first; a panel beside the map for the key; then the whole width with the key
-# on pages of its own, the layout shrinking (never the type below its floor)
-ATTEMPTS = [(True, True, 1.0), (False, False, 1.0)] + [(True, False, f) for f in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4)]
-GRID = (True, False, 0.6)
-"""The last resort of a blank map: its counts in a grid on the next page."""
+FACTORS = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4)
+"""How far the layout may shrink to fit (the type never below its floor)."""
+CROWDED = 9
+"""From this many characters a panel beside the figure leaves it too little width."""
 
 
 def badge_text(pair: Pair) -> str:
@@ -54,23 +52,45 @@ def badge_text(pair: Pair) -> str:
 
 
 def map_pages(sheet: Worksheet, paper: Paper) -> list[Page]:
-    """The map page (landscape) and, if the key overflows it, pages continuing the key."""
+    """The map page (landscape) and, if the key overflows it, pages continuing the key.
+
+    First the whole width with the labels beside their connectors; then a panel beside
+    the figure for the key; then the whole width with the key on pages of its own, the
+    layout shrunk as little as will fit; a blank map last puts its counts in a grid."""
     page_paper = paper if paper.width_mm > paper.height_mm else paper.landscape()
     base = load_style("map", page_paper)
+    floor = base.pt("badge_min_pt")
     labelled = sum(len(p.labels) for p in sheet.pairs)
-    for wide, beside, factor in ATTEMPTS:
-        # too many labels never all find room beside their lines; no labels need no panel
-        if (beside and labelled > BESIDE_AT_MOST) or (not wide and not labelled):
-            continue
-        pages = _attempt(sheet, page_paper, base.shrunk(factor), base.pt("badge_min_pt"), wide, beside)
+
+    def attempt(wide: bool, beside: bool, factor: float, grid: bool = False) -> list[Page] | None:
+        return _attempt(sheet, page_paper, base.shrunk(factor), floor, wide, beside, grid)
+
+    # too many labels never all find room beside their lines; no labels need no panel
+    pages = attempt(True, True, 1.0) if labelled <= BESIDE_AT_MOST else None
+    if pages is None and labelled and len(sheet.people) < CROWDED:
+        pages = attempt(False, False, 1.0)
+    if pages is None:
+        pages = _largest(lambda f: attempt(True, False, f))
+    if pages is None and sheet.blank:
+        pages = attempt(True, False, 0.6, grid=True)
+        pages = pages and pages + [count_grid(sheet, base, page_paper, slot_width(base))]
+    if pages is None:
+        raise ValueError(f"{len(sheet.people)} characters do not fit a map on {paper.label}")
+    return pages
+
+
+def _largest(attempt) -> list[Page] | None:
+    """The pages at the largest factor that fits, found by halving the list of factors
+    (a layout that fits at one factor fits at the smaller ones, near enough)."""
+    low, high, best = 0, len(FACTORS) - 1, None
+    while low <= high:
+        mid = (low + high) // 2
+        pages = attempt(FACTORS[mid])
         if pages is not None:
-            return pages
-    if sheet.blank:
-        wide, beside, factor = GRID
-        pages = _attempt(sheet, page_paper, base.shrunk(factor), base.pt("badge_min_pt"), wide, beside, True)
-        if pages is not None:
-            return pages + [count_grid(sheet, base, page_paper, slot_width(base))]
-    raise ValueError(f"{len(sheet.people)} characters do not fit a map on {paper.label}")
+            best, high = pages, mid - 1
+        else:
+            low = mid + 1
+    return best
 
 
 def slot_width(st: Style) -> float:
