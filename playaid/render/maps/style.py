@@ -73,7 +73,10 @@ def style(section: str, paper: Paper) -> Style:
     data = _data()
     longer = max(paper.width_mm, paper.height_mm)
     if section != "map":
-        return Style(1.0, data["colours"], data[section], floor=data["type_floor_pt"])
+        # the portrait worksheets grow with a poster's paper too (A4's long side is the
+        # landscape A4 width), so their type is not an A4 page's on a sheet twice the size
+        return Style(max(1.0, longer / data["base_width_mm"]), data["colours"], data[section],
+                     floor=data["type_floor_pt"])
     if poster(paper):
         sizes = data["poster"]
         return Style(longer / data["base_width_mm"], data["colours"], data[section], sizes, sizes["floor_pt"])

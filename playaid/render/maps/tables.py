@@ -56,7 +56,7 @@ def dice_page(sheet: Worksheet, paper: Paper) -> list[Page]:
     people = [[str(i + 1), p.name + (f"\nplayed by {p.player}" if p.player else ""), p.profession, p.goal, p.bias,
                p.health.title() if p.name else ""] for i, p in enumerate(sheet.people)]
     flow.table(["#", "Name", "Profession", "Goal", "Bias", "Health"], [0.4, 3, 1.6, 2.4, 2.4, 1.1], people,
-               min_height=0 if not sheet.blank else 18)
+               min_height=0 if not sheet.blank else 18 * st.scale)
     flow.gap()
 
     flow.heading("The GM's red dice = Difficulty + living characters + Stress", 80)
@@ -111,7 +111,7 @@ def session_pages(sheet: Worksheet, paper: Paper) -> list[Page]:
         now = "" if sheet.blank else f"now +{p.green_temporary} {MINUS}{p.red_temporary}"
         tallies.append([names, now, "+", MINUS])
     rows = flow.table(["Pair", "at the start", "unlabelled green +", f"unlabelled red {MINUS}"],
-                      [3.4, 1.2, 2.2, 2.2], tallies, size=st.pt("small_pt"), min_height=14)
+                      [3.4, 1.2, 2.2, 2.2], tallies, size=st.pt("small_pt"), min_height=14 * st.scale)
     _tally_boxes(flow, rows)
     flow.gap()
     flow.heading("Health", 60)
@@ -119,7 +119,7 @@ def session_pages(sheet: Worksheet, paper: Paper) -> list[Page]:
     flow.y += st.mm("row_gap_mm")
     health = [[_who(sheet, i, 80), "", "Injured links with:", "Dying links with:"] for i in range(len(sheet.people))]
     rows = flow.table(["Character", "health (current level filled)", "", ""], [2.4, 2.6, 2, 2], health,
-                      min_height=24)
+                      min_height=24 * st.scale)
     _health_marks(flow, sheet, rows)
     flow.gap()
     flow.heading("End of the session: permanent link rolls", 80)
@@ -128,13 +128,13 @@ def session_pages(sheet: Worksheet, paper: Paper) -> list[Page]:
     # a row for every pair: each pair of living characters may roll
     ends = [[f"{_who(sheet, p.a, 60)} – {_who(sheet, p.b, 60)}", "", "", ""] for p in sheet.pairs]
     flow.table(["Pair", "green evens", "red odds", "link erased or added (label)"], [3, 1, 1, 5], ends,
-               min_height=20)
+               min_height=20 * st.scale)
     return flow.pages
 
 
 def _stress_track(flow: Flow, sheet: Worksheet) -> None:
     size = flow.st.pt("body_pt")
-    box = 18.0
+    box = 18.0 * flow.st.scale
     flow.room(box + size * 2)
     top = flow.y + size * 0.6
     for level in range(STRESS_TRACK + 1):
@@ -153,7 +153,7 @@ def _stress_track(flow: Flow, sheet: Worksheet) -> None:
 
 def _tally_boxes(flow: Flow, rows: list) -> None:
     """A row of boxes to tick in the green and the red tally cells."""
-    side = 7.0
+    side = 7.0 * flow.st.scale
     for page, cells in rows:
         for left, top, right, bottom in cells[2:4]:
             x = left + 12
