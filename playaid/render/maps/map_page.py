@@ -111,8 +111,10 @@ def _attempt(sheet: Worksheet, paper: Paper, st: Style, floor: float, wide: bool
     labelled = [p for p in sheet.pairs if p.labels]
     # a blank map "keyed" has its counts in the grid
     keyed = (bool(labelled) and not beside) or grid
+    used = frozenset({"none"} if any(p.empty for p in sheet.pairs) else set()) | (
+        {"dead"} if sheet.living < len(sheet.people) else set())
     if wide:
-        top = legend_strip(page, st, (margin, top, width - margin, height - margin), sheet.blank, keyed)
+        top = legend_strip(page, st, (margin, top, width - margin, height - margin), sheet.blank, keyed, used)
         panel_left = width - margin + st.mm("gap_mm") * 3
     else:
         panel_left = width - margin - (width - 2 * margin) * st.section["panel_share"]
@@ -139,7 +141,7 @@ def _attempt(sheet: Worksheet, paper: Paper, st: Style, floor: float, wide: bool
     if wide:
         return [page] + flow_key(page, entries, st, None, 0, paper, margin)
     panel = (panel_left, top, width - margin, height - margin)
-    y = legend(page, st, panel, sheet.blank, keyed)
+    y = legend(page, st, panel, sheet.blank, keyed, used)
     return [page] + flow_key(page, entries, st, panel, y, paper, margin)
 
 

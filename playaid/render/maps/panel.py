@@ -13,8 +13,9 @@ from .worksheet import Pair, Worksheet
 Entry = tuple[str, list[str]]
 
 
-def legend_rows(blank: bool, keyed: bool) -> list[tuple[str, str]]:
-    """Every mark the map uses, with what it means: (sample kind, text)."""
+def legend_rows(blank: bool, keyed: bool, used: frozenset = frozenset({"none", "dead"})) -> list[tuple[str, str]]:
+    """Every mark the map uses, with what it means: (sample kind, text). `used` says
+    whether a pair with no links ("none") and the dead ("dead") are on this map."""
     rows = [("green", "+ green: a reason to like each other (solid line)"),
             ("red", f"{MINUS} red: a reason to hate each other (dashed line)")]
     if blank:
@@ -25,23 +26,25 @@ def legend_rows(blank: bool, keyed: bool) -> list[tuple[str, str]]:
             ("text:1", "number: the character's row on the dice table and worksheet"),
             (f"text:{HEALTH_MARKS}", "circle the health: Healthy, Injured, Dying, Dead (†: erase their links)"),
         ]
-    rows += [("badge", f"counts per pair: +green {MINUS}red, (unlabelled, temporary), 0 none"),
+    zero = ", 0 none" if "none" in used else ""
+    rows += [("badge", f"counts per pair: +green {MINUS}red, (unlabelled, temporary){zero}"),
              ("none", "dotted grey: no link"),
              ("text:1", "number: the character's row on the dice table, worksheet and key"),
              ("dead", "hollow, grey: dead, links erased")]
+    rows = [(kind, text) for kind, text in rows if kind not in ("none", "dead") or kind in used]
     if keyed:
         rows.append(("", "labels: in the key, by the characters' numbers"))
     return rows
 
 
-def legend(page: Page, st: Style, panel: Box, blank: bool, keyed: bool) -> float:
+def legend(page: Page, st: Style, panel: Box, blank: bool, keyed: bool, used: frozenset) -> float:
     """Draw the legend at the top of `panel`; the y where the panel continues."""
     left, top, right, _ = panel
     size = st.pt("key_pt")
     sample = _sample_width(st)
     y = top + st.pt("key_head_pt")
     page.add(Text(left, y, "How to read the map", st.pt("key_head_pt"), fonts.SANS_BOLD, cls="legend"))
-    for kind, text in legend_rows(blank, keyed):
+    for kind, text in legend_rows(blank, keyed, used):
         y += size * 0.6
         lines = wrap(text, right - left - sample - 4, fonts.SANS, size)
         mid = y + LEADING * size * 0.55
@@ -52,13 +55,13 @@ def legend(page: Page, st: Style, panel: Box, blank: bool, keyed: bool) -> float
     return y + st.mm("gap_mm") * 2
 
 
-def legend_strip(page: Page, st: Style, area: Box, blank: bool, keyed: bool) -> float:
+def legend_strip(page: Page, st: Style, area: Box, blank: bool, keyed: bool, used: frozenset) -> float:
     """The legend in rows across the top of `area`, for a map using the whole width; the
     y below it."""
     left, top, right, _ = area
     size = st.pt("key_pt")
     x, y = left, top + LEADING * size
-    for kind, text in legend_rows(blank, keyed):
+    for kind, text in legend_rows(blank, keyed, used):
         # a mark is its own sample; lines and shapes take a common width
         sample = measure(kind[5:], fonts.SANS_BOLD, size) + 2 if kind.startswith("text:") else 9 * size * 0.3 + 8
         need = (sample + 3 if kind else 0) + measure(text, fonts.SANS, size) + size * 2
