@@ -35,7 +35,7 @@ RULES = {
 
 SYSTEM = GameSystem(
     id="contest",
-    title="Asset-dice contests",
+    title="Asset-Dice Contests",
     rule_text="004_65ce7a37d3ab13f8.txt",
     summary="mixed die sizes d3–d12; highest die wins, ties discarded; success and concession dice",
     models={"character": Character, "setup": Setup, "scene": Scene},
