@@ -16,12 +16,12 @@ import click
 from . import __version__, defaults
 from .documents import Library, expand
 from .outputs import OutputError, OutputFolder
-from .commands import InputError, json_text, print_problems, progress
+from .commands import InputError, OutFolder, json_text, print_problems, progress
 from .problems import Problem, unique
 from .safe_text import shown
 from .systems import REGISTRY
 
-RENDERING = ("sheet", "packet", "pregen", "deck", "net", "map", "odds", "new")
+RENDERING = ("sheet", "packet", "pregen", "deck", "net", "map", "odds", "new", "examples")
 """Commands living in `playaid/commands/<name>.py`, imported only when run or listed:
 each pulls in its renderer, and `playaid sheet` alone should not pay for the others."""
 
@@ -82,7 +82,7 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool) -> None:
     reported at once as FILE:LINE:COL: error|warning [rule-id] message, with a fix.
     Exit code 0 when valid, 1 when not (with --strict, warnings count too).
 
-    Example: playaid validate playaid/assets/examples/dirt playaid/assets/examples/isolation/farmhouse.yaml --strict
+    Example: playaid validate examples/dirt examples/isolation/farmhouse.yaml --strict
     """
     count, problems = validate_paths(paths)
     failed = any(p.is_error or strict for p in problems)
@@ -101,7 +101,7 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the resolution as JSON.")
 @click.option("--apply", "apply", is_flag=True,
               help="Write the consequences to a copy of the setup (or changed characters) in --out.")
-@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False),
+@click.option("--out", "out_dir", default="output", show_default=True, type=OutFolder(),
               help="Folder for the copies --apply writes.")
 def roll(scene: str, seed: int | None, as_json: bool, apply: bool, out_dir: str) -> None:
     """Resolve one conflict of a scene file step by step.
@@ -114,7 +114,7 @@ def roll(scene: str, seed: int | None, as_json: bool, apply: bool, out_dir: str)
     inline (or, for scenes naming character files, to copies of those that changed)
     in the --out folder; the originals are never changed.
 
-    Example: playaid roll playaid/assets/examples/isolation/scene-board-up.yaml --seed 7
+    Example: playaid roll examples/isolation/scene-board-up.yaml --seed 7
     """
     from .play import format_resolution, resolve_scene
 
@@ -171,7 +171,7 @@ def systems() -> None:
 
 
 @cli.command()
-@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False),
+@click.option("--out", "out_dir", default="output", show_default=True, type=OutFolder(),
               help="Folder to write into.")
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
               show_default=True, help="Paper size of printed outputs.")

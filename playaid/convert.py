@@ -26,6 +26,7 @@ from typing import Any, Literal, Union
 
 import yaml
 
+from .limits import too_long
 from .problems import Path, Problem, error, format_path
 
 NODE_BUDGET = 50_000
@@ -256,6 +257,7 @@ class Builder:
             if not self._printable(key_node.value, path + (key,), raising=False):
                 broken = True
                 continue
+            self.problems += too_long(key, path + (key,), key=True)
             if key in out:
                 self.problems.append(error("input.duplicate-key", f"`{key}` is given twice in `{_name(path)}`",
                                            "keep one of the two", path + (key,)))
@@ -299,6 +301,7 @@ class Builder:
         text = node.value
         if tp is str:
             self._printable(text, path)
+            self.problems += too_long(text.strip(), path)  # soft: the rules still run
             return text.strip()
         if tp is int:
             if node.tag == _INT_TAG:

@@ -204,7 +204,7 @@ def test_an_output_folder_that_is_a_file_is_refused_before_drawing(run, tmp_path
     out = tmp_path / "taken"
     out.write_text("mine", encoding="utf-8")
     result = run("pregen", "isolation", "--count", "3", "--packet", "--seed", "1", "--out", out)
-    assert result.exit_code == 2 and "is a file" in result.output  # refused as the option is read
+    assert result.exit_code == 2 and "is not a folder" in result.output  # refused as the option is read
     assert out.read_text(encoding="utf-8") == "mine"
 
 

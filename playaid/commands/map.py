@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from ..render.maps.worksheet import MAX_CAST, MIN_CAST
 from . import InputError, out_option, paper_option, print_problems, write_all
 
 def outputs(setup: str | None, blank: int | None, paper: str, fmt: str) -> dict[str, bytes]:
@@ -15,7 +16,7 @@ def outputs(setup: str | None, blank: int | None, paper: str, fmt: str) -> dict[
     from ..render.maps.worksheet import from_table
 
     if blank is not None:
-        if not MIN_CAST <= blank <= MAX_CAST:
+        if not MIN_CAST <= blank <= MAX_CAST:  # the option's type refuses this; the function is public too
             raise InputError(f"--blank {blank}: a map holds {MIN_CAST} to {MAX_CAST} characters; "
                              f"give a number from {MIN_CAST} to {MAX_CAST}")
         sheet, stem = blank_sheet(blank), f"isolation-blank-{blank}"
@@ -56,7 +57,8 @@ def demo_outputs(setup: Path, paper: str) -> dict[str, bytes]:
 
 @click.command("map")
 @click.argument("setup", required=False, type=click.Path(dir_okay=False))
-@click.option("--blank", type=int, metavar="N", help="A blank worksheet for N characters (2 to 12).")
+@click.option("--blank", type=click.IntRange(MIN_CAST, MAX_CAST), metavar="N",
+              help=f"A blank worksheet for N characters ({MIN_CAST} to {MAX_CAST}).")
 @paper_option("a4", "letter", "a3", "tabloid")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg"], case_sensitive=False), default="pdf",
               show_default=True, callback=lambda _c, _p, v: v.lower(),
@@ -71,7 +73,7 @@ def command(setup: str | None, blank: int | None, paper: str, fmt: str, out_dir:
     session worksheet. The setup is checked first, with the messages of
     `playaid validate`. A3 and tabloid print the map as a poster.
 
-    Example: playaid map playaid/assets/examples/isolation/farmhouse.yaml --paper a3
+    Example: playaid map examples/isolation/farmhouse.yaml --paper a3
     """
     if (setup is None) == (blank is None):
         raise click.UsageError("give a SETUP file or --blank N, not both and not neither")

@@ -24,16 +24,18 @@ ASKING = {"pool", "threshold", "versus", "green", "gm", "hostile_red", "scene", 
 
 
 def count(value: str | None, what: str, low: int, high: int) -> int | None:
-    """A whole number in [low, high], or exit 1 saying the allowed range."""
+    """A whole number in [low, high], or a usage error (exit 2) saying the allowed range:
+    checked by click's own range type, as the range depends on the game chosen."""
     if value is None:
         return None
     try:
         n = int(value)
     except ValueError:
         raise click.BadParameter(f"{value!r} is not a whole number", param_hint=f"--{what}") from None
-    if not low <= n <= high:
-        raise InputError(f"--{what} {n} is out of range; allowed: {low} to {high}")
-    return n
+    try:
+        return click.IntRange(low, high).convert(n, None, None)
+    except click.BadParameter as exc:
+        raise click.BadParameter(exc.message, param_hint=f"--{what}") from None
 
 
 def dice_list(value: str, what: str) -> list[int]:
@@ -49,9 +51,10 @@ def dice_list(value: str, what: str) -> list[int]:
         sizes.append(int(p[1:]))
     bad = [f"d{s}" for s in sizes if s not in ALLOWED]
     if bad:
-        raise InputError(f"--{what}: {', '.join(bad)} is not a contest die; allowed: {allowed}")
+        raise click.BadParameter(f"{', '.join(bad)} is not a contest die; allowed: {allowed}", param_hint=f"--{what}")
     if not 1 <= len(sizes) <= MAX_POOL:
-        raise InputError(f"--{what}: {len(sizes)} dice; a pool has 1 to {MAX_POOL} dice (the text's most, 'crazy risky')")
+        raise click.BadParameter(f"{len(sizes)} dice; a pool has 1 to {MAX_POOL} dice (the text's most, 'crazy risky')",
+                                 param_hint=f"--{what}")
     return sizes
 
 

@@ -10,7 +10,7 @@ import click
 from ..pregen import COUNT, GAMES, PregenError, generate
 from ..pregen.draw import own_tables
 from ..pregen.tables import TABLES
-from . import InputError, out_option, paper_option, print_problems, write_all
+from . import InputError, out_option, paper_option, print_problems, short_names, write_all
 
 SEED_MAX = 2**32 - 1
 
@@ -22,7 +22,7 @@ def _players(_ctx, _param, value: str | None) -> list[str] | None:
     names = [p.strip() for p in value.split(",")]
     if not all(names):
         raise click.BadParameter("give player names separated by commas, none empty, e.g. Ann,Ben,Cat,Dan")
-    return names
+    return short_names(names)
 
 
 @click.command("pregen")
