@@ -57,6 +57,12 @@ SYSTEM = GameSystem(
     checks={"character": check_character, "setup": check_setup, "scene": check_scene},
     rules=RULES,
     play=play,
+    masthead="Isolation",
+    sheet="playaid.render.sheets.isolation",
+    odds="playaid.odds.isolation",
+    pregen="playaid.pregen.isolation",
+    packet=(("Relationship map", "playaid.render.maps.packet_page:relationship_map"),
+            ("Paper dice", "playaid.render.nets.packet_pages:green_and_red_d6")),
 )
 
 __all__ = ["SYSTEM", "RULES"]

@@ -60,6 +60,11 @@ SYSTEM = GameSystem(
     checks={"character": check_character, "setup": check_setup, "scene": check_scene, "dice": check_die},
     rules=RULES,
     play=play,
+    masthead="The Sapio System",
+    sheet="playaid.render.sheets.sapio",
+    odds="playaid.odds.sapio",
+    pregen="playaid.pregen.sapio",
+    packet=(("Paper dice", "playaid.render.nets.packet_pages:spiral_die"),),
 )
 
 __all__ = ["RULES", "SYSTEM", "SpiralDie", "default_die"]
