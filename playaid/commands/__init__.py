@@ -38,6 +38,25 @@ class Finite(click.FloatRange):
         return super().convert(number, param, ctx)
 
 
+class GameChoice(click.Choice):
+    """A game id, case-insensitive, from the games registered when the command runs (not when
+    it was defined), optionally only those `having` a capability such as `odds`."""
+
+    def __init__(self, having: str | None = None):
+        self.having = having
+        super().__init__((), case_sensitive=False)
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        from ..systems import REGISTRY
+
+        return tuple(g for g in REGISTRY if self.having is None or getattr(REGISTRY[g], self.having))
+
+    @choices.setter
+    def choices(self, _value) -> None:
+        pass  # click's constructor sets a fixed list; the registry is the list
+
+
 def format_problem(p: Problem) -> str:
     """`FILE:LINE:COL: severity [rule] message` and its fix, safe to print: each part on one
     line, control characters escaped, long quoted values shortened."""

@@ -11,10 +11,14 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
+import click
+
 from ..dice import Dist, error_bound, face_counts, open_pool
 from ..systems.isolation.hands import TRIGGER
 from ..systems.isolation.interpretation import (DEGREES, best_stance, degree, evens, is_success, odds,
                                                  pooled_green_evens, stance_margin)
+from .cells import HeatMap, bundled_words, cell
+from .options import count, need
 from .tables import Answer, Table, grid, percent
 
 SYSTEM = "isolation"
@@ -156,3 +160,65 @@ def query(green: int, gm: int, hostile_red: int = 0) -> Answer:
     lines.append(f"(exact to within {float(bound):.0e}: open-ended tails beyond that are left out)")
     return Answer(SYSTEM, tuple(lines), {"green": green, "gm": gm, "hostile_red": hostile_red,
                                          "degrees": probs, "success": success, "error_bound": bound})
+
+
+OPTIONS = (click.Option(["--green"], help="Pooled green dice."),
+           click.Option(["--gm"], help="The GM's red dice."),
+           click.Option(["--hostile-red", "hostile_red"], help="Red dice of hostile characters."),
+           click.Option(["--scene"], type=click.Path(dir_okay=False), help="A scene file, rolled in the odds instead."))
+ASKING = {"green", "gm", "hostile_red", "scene"}
+USAGE = "--green N --gm N [--hostile-red N] or --scene SCENE.yaml"
+COMPACT = True
+
+
+def words() -> dict:
+    return bundled_words(SYSTEM)
+
+
+def _success(c: dict[str, Fraction]) -> Fraction:
+    return sum((p for d, p in c.items() if is_success(d)), Fraction(0))
+
+
+def _degrees_cell(c: dict[str, Fraction]):
+    # Small: complete success / complete failure, without the % signs to keep cells narrow.
+    return cell(_success(c), f"{percent(c['complete-success'])[:-1]}/{percent(c['complete-failure'])[:-1]}")
+
+
+CELL_VIEWS = {"outcome": _degrees_cell, "hostile": _degrees_cell}
+
+
+def stance_maps(t: Table) -> list[HeatMap]:
+    """The stance table as one small map per Active Player's red odds: green × red dice."""
+    greens = sorted({int(r.split("g/")[0]) for r in t.rows})
+    reds = sorted({int(r.split("/")[1][:-1]) for r in t.rows})
+    maps = []
+    for j, active in enumerate(t.cols):
+        cells = {r: row[j] for r, row in zip(t.rows, t.cells)}
+        rows = tuple((str(g), tuple(cell(cells[f"{g}g/{r}r"]["cooperative"],
+                                         f"h {percent(cells[f'{g}g/{r}r']['hostile'])}") for r in reds))
+                     for g in greens)
+        maps.append(HeatMap(f"Active Player's red odds: {active}", "green ↓ red →", tuple(map(str, reds)), (), rows, ""))
+    return maps
+
+
+def _stance_section(t: Table) -> dict:
+    return {"title": t.title + ": may cooperate (large), must be hostile (h)", "maps": stance_maps(t), "note": t.note}
+
+
+SECTIONS = {"stance": _stance_section}
+
+
+def answer(given: dict) -> Answer:
+    """`--green N --gm N [--hostile-red N]`, or the odds of a whole `--scene`."""
+    if given.get("scene"):
+        from ..commands import InputError, print_problems
+        from .isolation_scene import SceneRefused, scene_answer
+
+        try:
+            return scene_answer(given["scene"])
+        except SceneRefused as exc:
+            print_problems(exc.problems)
+            raise InputError(f"{given['scene']}: cannot compute the odds of this scene; fix the problems above") from None
+    need(given, "green", "gm")
+    return query(count(given["green"], "green", 0, MAX_DICE), count(given["gm"], "gm", 0, MAX_DICE),
+                 count(given.get("hostile_red"), "hostile-red", 0, MAX_DICE) or 0)
