@@ -16,7 +16,7 @@ import click
 from . import __version__
 from .documents import Library, expand
 from .outputs import OutputError, OutputFolder
-from .commands import InputError, json_text, print_problems, progress
+from .commands import GameChoice, InputError, json_text, print_problems, progress
 from .problems import Problem, unique
 from .systems import REGISTRY
 
@@ -35,10 +35,6 @@ class Commands(click.Group):
         if name in RENDERING and name not in self.commands:
             self.add_command(import_module(f"{__package__}.commands.{name}").command, name)
         return super().get_command(ctx, name)
-
-
-def _system_choice() -> click.Choice:
-    return click.Choice(list(REGISTRY), case_sensitive=False)
 
 
 def validate_paths(paths: tuple[str, ...]) -> tuple[int, list[Problem]]:
@@ -137,7 +133,7 @@ def roll(scene: str, seed: int | None, as_json: bool, apply: bool, out_dir: str)
 
 
 @cli.command()
-@click.argument("system", required=False, type=_system_choice())
+@click.argument("system", required=False, type=GameChoice())
 def schema(system: str | None) -> None:
     """Print a JSON Schema for input files, for editors that check YAML as you type.
 

@@ -9,16 +9,23 @@ from typing import Callable
 from .documents import Library, expand
 from .outputs import Batch, OutputFolder
 from .problems import format_path, unique
-from . import resources
-
-EXAMPLES = resources.EXAMPLES
-
 
 def example_files() -> list[Path]:
     """The bundled examples, every game's folder: all valid."""
-    folders = sorted(p for p in EXAMPLES.iterdir() if p.is_dir())
-    files, _ = expand(str(p) for p in folders)
+    from .packets import example_folders
+
+    files, _ = expand(str(p) for p in example_folders())
     return files
+
+
+def shown_name(f: Path) -> str:
+    """An example as the reports name it: `<game folder>/<file>`."""
+    from .packets import example_folders
+
+    for folder in example_folders():
+        if f.is_relative_to(folder):
+            return str(f.relative_to(folder.parent))
+    return str(f)
 
 
 def validation_report(files: list[Path]) -> tuple[str, list[dict]]:
@@ -27,7 +34,7 @@ def validation_report(files: list[Path]) -> tuple[str, list[dict]]:
     lines = ["playaid validation report: bundled examples", ""]
     rows = []
     for f in files:
-        name = str(f.relative_to(EXAMPLES))
+        name = shown_name(f)
         doc = library.load(f, name)
         problems = unique(doc.problems)
         state = "valid" if doc.valid else "INVALID"
@@ -53,7 +60,7 @@ def roll_transcripts(scenes: list[Path]) -> str:
     parts = []
     for f in scenes:
         result, problems, seed = resolve_scene(f, DEMO_SEED)
-        title = f"== {f.relative_to(EXAMPLES)} =="
+        title = f"== {shown_name(f)} =="
         if result is None:
             parts.append(title + "\n" + "\n".join(f"{p.severity} [{p.rule}] {p.message}" for p in unique(problems)))
             continue
@@ -82,7 +89,7 @@ def _nets(out: Batch, paper: str) -> list[Path]:
 def _maps(out: Batch, paper: str) -> list[Path]:
     from .commands.map import demo_outputs
 
-    return _write(out, demo_outputs(EXAMPLES / "isolation" / "farmhouse.yaml", paper))
+    return _write(out, demo_outputs(paper))
 
 
 def _odds(out: Batch, paper: str) -> list[Path]:
@@ -93,10 +100,10 @@ def _odds(out: Batch, paper: str) -> list[Path]:
 
 
 def _sheets(out: Batch, paper: str) -> list[Path]:
-    from .render.packet import demo_outputs
+    from .packets import demo_outputs
     from .render.paper import paper as paper_named
 
-    return _write(out, demo_outputs(EXAMPLES, paper_named(paper)))
+    return _write(out, demo_outputs(paper_named(paper)))
 
 
 def _write(out: Batch, files: dict[str, bytes]) -> list[Path]:

@@ -11,7 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from playaid.documents import Library
-from playaid.pregen import COUNT, GAMES, generate, player_range
+from playaid.pregen import COUNT, games, generate, player_range
+
+GAMES = games()
 from playaid.pregen.draw import slug, table
 from playaid.pregen import fight_sphere
 from playaid.pregen.seats import one_each
