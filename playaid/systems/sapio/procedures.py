@@ -171,7 +171,7 @@ def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
     defender = cast.get(scene.defender.character, ())[0] if scene.type == "versus" and scene.defender else None
     helpers = [(cast.get(h.character, ())[0], h.invokes) for h in scene.help]
     die = default_die() if scene.die is None else die_of(resolver.resolve(scene.die, "dice", ("die",)))
-    dice = Dice.listed({actor.name: (scene.dice, ("dice",))}) if scene.dice is not None else Dice(rng=rng)
+    dice = Dice.replay_or_roll({actor.name: (scene.dice, ("dice",))} if scene.dice is not None else None, rng)
 
     pool = dice_pool(pool_sources(scene, actor, helpers))
     steps = [Step(f"{actor.name} attempts: {scene.action}." if scene.action else f"{actor.name} rolls a check.")]
