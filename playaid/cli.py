@@ -19,21 +19,30 @@ from .outputs import OutputError, OutputFolder
 from .commands import GameChoice, InputError, json_text, print_problems, progress
 from .problems import Problem, unique
 from .systems import REGISTRY
+from .systems.base import load
 
-RENDERING = ("sheet", "packet", "pregen", "deck", "net", "map", "odds")
+RENDERING = ("sheet", "packet", "pregen", "odds")
 """Commands living in `playaid/commands/<name>.py`, imported only when run or listed:
 each pulls in its renderer, and `playaid sheet` alone should not pay for the others."""
 
 
+def _game_commands() -> dict[str, str]:
+    """The games' own commands (`GameSystem.commands`): name → "module:attr"."""
+    return {name: dotted for g in REGISTRY.values() for name, dotted in g.commands.items()}
+
+
 class Commands(click.Group):
-    """The group that finds the rendering commands in their own modules on demand."""
+    """The group that finds the rendering commands, and the games' own, on demand."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*super().list_commands(ctx), *RENDERING})
+        return sorted({*super().list_commands(ctx), *RENDERING, *_game_commands()})
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name in RENDERING and name not in self.commands:
-            self.add_command(import_module(f"{__package__}.commands.{name}").command, name)
+        if name not in self.commands:
+            if name in RENDERING:
+                self.add_command(import_module(f"{__package__}.commands.{name}").command, name)
+            elif name in (games := _game_commands()):
+                self.add_command(load(games[name]), name)
         return super().get_command(ctx, name)
 
 
@@ -173,10 +182,10 @@ def demo(out_dir: str, paper: str) -> None:
 
     Example: playaid demo --out output --paper letter
     """
-    from .demo import STEPS, run_demo
+    from .demo import run_demo, steps
 
     try:
-        with progress(len(STEPS) + 1, "demo") as advance:
+        with progress(len(steps()) + 1, "demo") as advance:
             written = run_demo(OutputFolder(out_dir), paper.lower(), progress=advance)
     except OutputError as exc:
         raise InputError(str(exc)) from None

@@ -9,6 +9,8 @@ from typing import Callable
 from .documents import Library, expand
 from .outputs import Batch, OutputFolder
 from .problems import format_path, unique
+from .systems import REGISTRY
+from .systems.base import load
 
 def example_files() -> list[Path]:
     """The bundled examples, every game's folder: all valid."""
@@ -74,24 +76,6 @@ def _pregens(out: Batch, paper: str) -> list[Path]:
     return demo_outputs(out, DEMO_SEED)
 
 
-def _deck(out: Batch, paper: str) -> list[Path]:
-    from .commands.deck import demo_outputs
-
-    return _write(out, demo_outputs(paper))
-
-
-def _nets(out: Batch, paper: str) -> list[Path]:
-    from .commands.net import net_demo
-
-    return net_demo(out, paper)
-
-
-def _maps(out: Batch, paper: str) -> list[Path]:
-    from .commands.map import demo_outputs
-
-    return _write(out, demo_outputs(paper))
-
-
 def _odds(out: Batch, paper: str) -> list[Path]:
     from .odds.handout import demo_handouts
     from .render.paper import paper as paper_named
@@ -114,11 +98,17 @@ STEPS = (
     ("sheets, blank sheets and packets", _sheets),
     ("odds handouts", _odds),
     ("pre-built characters", _pregens),
-    ("card deck, tokens, Tabletop Simulator sheets", _deck),
-    ("paper dice", _nets),
-    ("Isolation map worksheets", _maps),
 )
-"""What the demo makes after the validation report and the example rolls, in order."""
+"""What the demo makes for every game after the validation report and the example rolls."""
+
+
+def _game_step(dotted: str) -> Callable[[Batch, str], list[Path]]:
+    return lambda out, paper: load(dotted)(out, paper)
+
+
+def steps() -> list[tuple[str, Callable[[Batch, str], list[Path]]]]:
+    """Every step of the demo, in order: `STEPS`, then what each game adds (`GameSystem.demo`)."""
+    return [*STEPS, *((label, _game_step(dotted)) for g in REGISTRY.values() for label, dotted in g.demo)]
 
 
 def run_demo(out: OutputFolder, paper: str, progress: Callable[[str], None] = lambda _: None) -> list[Path]:
@@ -133,7 +123,7 @@ def run_demo(out: OutputFolder, paper: str, progress: Callable[[str], None] = la
             batch.write_text("example-rolls.txt",
                              roll_transcripts([f for f, r in zip(files, rows) if r["kind"] == "scene"])),
         ]
-        for label, step in STEPS:
+        for label, step in steps():
             progress(label)
             written += step(batch, paper)
     return written

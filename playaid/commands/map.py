@@ -72,3 +72,8 @@ def command(setup: str | None, blank: int | None, paper: str, fmt: str, out_dir:
         raise click.UsageError("give a SETUP file or --blank N, not both and not neither")
     files = outputs(setup, blank, paper, fmt)
     write_all(out_dir, files)
+
+
+def demo_step(out, paper: str) -> list:
+    """`playaid demo`'s worksheets, written into the output batch `out`."""
+    return [out.write_bytes(name, data) for name, data in demo_outputs(paper).items()]

@@ -9,7 +9,7 @@ character files, a scene naming its setup) asks the `Resolver` it is handed.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, Callable, Mapping, Protocol
 
@@ -70,6 +70,15 @@ class GameSystem:
     the function taking (setup file, paper, templates) and giving PDF bytes."""
     examples: str | None = None
     """Folder of the game's bundled examples; None: `assets/examples/<id>/` of the package."""
+    commands: Mapping[str, str] = field(default_factory=dict)
+    """Commands of the game's own (`playaid map`): name → "module:attr" of a click command."""
+    demo: tuple[tuple[str, str], ...] = ()
+    """What `playaid demo` makes for the game beyond sheets, packets, odds and pre-built
+    characters: (progress label, "module:function"), the function taking (output batch,
+    paper id) and giving the paths it wrote."""
+    owns: tuple[str, ...] = ()
+    """Further modules or packages that are this game's own (a renderer only it uses): like
+    the modules named above they may name the game, which generic modules never do."""
 
     @property
     def short_title(self) -> str:

@@ -60,6 +60,9 @@ SYSTEM = GameSystem(
     odds="playaid.odds.fight_club",
     pregen="playaid.pregen.fight_club",
     packet=(("Frustration deck", "playaid.render.cards.packet_page:frustration_deck"),),
+    commands={"deck": "playaid.commands.deck:command"},
+    demo=(("card deck, tokens, Tabletop Simulator sheets", "playaid.commands.deck:demo_step"),),
+    owns=("playaid.render.cards", "playaid.commands.deck"),
 )
 
 __all__ = ["RULES", "SYSTEM"]

@@ -63,6 +63,9 @@ SYSTEM = GameSystem(
     pregen="playaid.pregen.isolation",
     packet=(("Relationship map", "playaid.render.maps.packet_page:relationship_map"),
             ("Paper dice", "playaid.render.nets.packet_pages:green_and_red_d6")),
+    commands={"map": "playaid.commands.map:command"},
+    demo=(("Isolation map worksheets", "playaid.commands.map:demo_step"),),
+    owns=("playaid.render.maps", "playaid.commands.map", "playaid.odds.isolation_scene"),
 )
 
 __all__ = ["SYSTEM", "RULES"]

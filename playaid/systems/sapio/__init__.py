@@ -65,6 +65,9 @@ SYSTEM = GameSystem(
     odds="playaid.odds.sapio",
     pregen="playaid.pregen.sapio",
     packet=(("Paper dice", "playaid.render.nets.packet_pages:spiral_die"),),
+    commands={"net": "playaid.commands.net:command"},
+    demo=(("paper dice", "playaid.commands.net:net_demo"),),
+    owns=("playaid.render.nets", "playaid.commands.net"),
 )
 
 __all__ = ["RULES", "SYSTEM", "SpiralDie", "default_die"]
