@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...problems import Problem, error, warning
+from ...problems import Needs, Problem, error, warning
 from ..base import Resolver
 from ..cast import resolve_cast
 from .models import STAT_TOTAL_MAX, STATS, Character, Scene, Setup, Written
@@ -76,10 +76,7 @@ def _check_written(w: Written | None, at: tuple) -> list[Problem]:
 
 def check_scene(s: Scene, resolver: Resolver) -> list[Problem]:
     problems: list[Problem] = []
-
-    def need(ok: bool, message: str, hint: str, path: tuple) -> None:
-        if not ok:
-            problems.append(error("dirt.scene-shape", message, hint, path))
+    need = Needs(problems, "dirt.scene-shape")
 
     if s.type == "unopposed":
         need(s.character is not None, "an unopposed check needs `character`", "name the acting character's file", ())
