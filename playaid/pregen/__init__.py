@@ -20,7 +20,8 @@ from ..problems import Problem
 from ..systems import REGISTRY
 from ..systems.base import load
 from .check import problems_of
-from .draw import Drawer, PregenError, dump, slug, table
+from ..safe_text import slug
+from .draw import Drawer, PregenError, dump, table
 
 COUNT = (1, 100)
 """How many characters one run makes: a convention's worth, and a bound on the work."""
@@ -88,7 +89,7 @@ def generate(system: str, count: int, seed: int, players: list[str] | None = Non
     files = {}
     for i, (name, data) in enumerate(made, 1):
         header = f"pre-built by playaid pregen {system} --seed {seed} (character {i} of {count})"
-        files[f"{system}-{i:02d}-{slug(name.latin)}.yaml"] = dump(
+        files[f"{system}-{i:02d}-{slug(name.latin, fallback='character')}.yaml"] = dump(
             {"system": system, "kind": "character", **data}, header)
     setup = game.setup(players, list(files)) if hasattr(game, "setup") else None
     return Batch(files, problems_of(system, files, setup))

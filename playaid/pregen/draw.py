@@ -7,8 +7,6 @@ read in file order, so one seed always gives the same characters.
 from __future__ import annotations
 
 import random
-import re
-import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Sequence
@@ -95,16 +93,6 @@ class Drawer:
         cultures = table("names")["cultures"]
         culture = cultures[self.pick(list(cultures))]
         return _spelling(self.pick(_for(culture["given"], sex or self.pick(("f", "m")))))[0]
-
-
-_UNDECOMPOSED = str.maketrans({"đ": "d", "Đ": "D", "ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "ß": "ss", "ı": "i"})
-"""Latin letters that Unicode does not split into a base letter and a mark."""
-
-
-def slug(text: str) -> str:
-    """A file-name part: `Seán Ó Briain` → `sean-o-briain`."""
-    plain = unicodedata.normalize("NFKD", text.translate(_UNDECOMPOSED)).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-") or "character"
 
 
 def fill(template: str, **values: str) -> str:
