@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import textwrap
 from pathlib import Path
 
@@ -63,6 +64,13 @@ def run():
         return runner.invoke(cli, [str(a) for a in args], catch_exceptions=False)
 
     return invoke
+
+
+def roll_json(run, path, *args) -> dict:
+    """`playaid roll PATH --json ARGS`, which must succeed, as data."""
+    result = run("roll", path, "--json", *args)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
 
 
 def rules(problems: list[Problem], severity: str | None = None) -> set[str]:
