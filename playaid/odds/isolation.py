@@ -11,14 +11,11 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-import click
-
 from ..dice import Dist, error_bound, face_counts, open_pool
 from ..systems.isolation.hands import TRIGGER
 from ..systems.isolation.interpretation import (DEGREES, best_stance, degree, evens, is_success, odds,
                                                  pooled_green_evens, stance_margin)
 from .cells import HeatMap, bundled_words, cell
-from .options import count, need
 from .tables import Answer, Table, grid, percent
 
 SYSTEM = "isolation"
@@ -162,15 +159,6 @@ def query(green: int, gm: int, hostile_red: int = 0) -> Answer:
                                          "degrees": probs, "success": success, "error_bound": bound})
 
 
-OPTIONS = (click.Option(["--green"], help="Pooled green dice."),
-           click.Option(["--gm"], help="The GM's red dice."),
-           click.Option(["--hostile-red", "hostile_red"], help="Red dice of hostile characters."),
-           click.Option(["--scene"], type=click.Path(dir_okay=False), help="A scene file, rolled in the odds instead."))
-ASKING = {"green", "gm", "hostile_red", "scene"}
-USAGE = "--green N --gm N [--hostile-red N] or --scene SCENE.yaml"
-COMPACT = True
-
-
 def words() -> dict:
     return bundled_words(SYSTEM)
 
@@ -206,19 +194,3 @@ def _stance_section(t: Table) -> dict:
 
 
 SECTIONS = {"stance": _stance_section}
-
-
-def answer(given: dict) -> Answer:
-    """`--green N --gm N [--hostile-red N]`, or the odds of a whole `--scene`."""
-    if given.get("scene"):
-        from ..commands import InputError, print_problems
-        from .isolation_scene import SceneRefused, scene_answer
-
-        try:
-            return scene_answer(given["scene"])
-        except SceneRefused as exc:
-            print_problems(exc.problems)
-            raise InputError(f"{given['scene']}: cannot compute the odds of this scene; fix the problems above") from None
-    need(given, "green", "gm")
-    return query(count(given["green"], "green", 0, MAX_DICE), count(given["gm"], "gm", 0, MAX_DICE),
-                 count(given.get("hostile_red"), "hostile-red", 0, MAX_DICE) or 0)
