@@ -200,6 +200,8 @@ def demo(out_dir: str, paper: str) -> None:
 
 def settings(folder: Path) -> defaults.Settings:
     """The defaults `playaid.toml` in `folder` sets, checked against every command's options."""
+    if not (folder / defaults.FILE).is_file():
+        return defaults.NONE  # nothing to check: listing every command would load every game
     ctx = click.Context(cli)
     found = defaults.load(folder, cli.list_commands(ctx))
     if found.source is not None:
