@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import click
@@ -166,3 +169,21 @@ def test_the_suite_ignores_installed_add_ons(monkeypatch):
     monkeypatch.setattr(systems, "entry_points", lambda group: [FakeEntryPoint("x", "x:SYSTEM", lambda: 1 / 0)])
     monkeypatch.setenv(systems.NO_ADD_ONS, "1")
     assert list(Registry(systems._MODULES)) == GAME_IDS
+
+
+def test_one_sheet_loads_its_own_game_only(tmp_path):
+    """Start-up stays cheap with every game a plug-in: `playaid sheet` for one character
+    imports that game's rules core and no other, and never looks for add-on games."""
+    from conftest import EXAMPLES
+
+    game = GAME_IDS[-1]
+    character = next(p for p in sorted((EXAMPLES / game).glob("*.yaml")) if not p.name.startswith("scene-"))
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "playaid", "sheet", str(character),
+                           "--out", str(tmp_path)], capture_output=True, text=True, cwd=tmp_path,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    loaded = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if "|" in line}
+    games = {m.split(".")[2] for m in loaded if m.startswith("playaid.systems.") and m.count(".") >= 2}
+    packages = {REGISTRY.package_name(g) for g in GAME_IDS}
+    assert games & packages == {REGISTRY.package_name(game)}
+    assert "importlib.metadata" not in loaded
