@@ -6,9 +6,12 @@ the unwise 2), in a drawn order; a job, a hobby and one or two items.
 
 from __future__ import annotations
 
-from ..systems.dirt.models import STATS
+from ..systems.dirt.models import STATS, TABLE_SIZE
 from .draw import Drawer, Name, table
 from .seats import one_each
+
+PLAYERS = (TABLE_SIZE[0] - 1, TABLE_SIZE[1] - 1)
+"""The players with a character: the table less its narrator."""
 
 
 def characters(draw: Drawer, count: int, players: list[str]) -> list[tuple[Name, dict]]:

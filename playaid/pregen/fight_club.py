@@ -16,6 +16,10 @@ from ..systems.fight_club.checks import FRUSTRATIONS
 from .draw import Drawer, Name, PregenError, table
 
 
+DEMO_PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
+"""The table `playaid demo` deals for."""
+
+
 def default_players(count: int) -> list[str]:
     """Seats named `Player 1` … when none are given: one per character."""
     return [f"Player {i + 1}" for i in range(count)]

@@ -16,7 +16,10 @@ from .draw import Drawer, Name, PregenError, fits_table, table
 
 
 def _check(system: str, count: int, title: str) -> None:
-    fits_table(count, table(system)["players"], f"a {title} table seats {{low}} to {{high}} characters, one per player")
+    from . import player_range  # the game's own seat count (Dirt's lives in its models)
+
+    low, high = player_range(system)
+    fits_table(count, {"min": low, "max": high}, f"a {title} table seats {{low}} to {{high}} characters, one per player")
 
 
 def sapio_table(draw: Drawer, count: int, players: list[str]) -> tuple[list[tuple[Name, dict]], dict]:

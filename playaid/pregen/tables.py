@@ -14,7 +14,8 @@ from typing import Callable
 from ..problems import Problem
 from . import fight_sphere_table, isolation_table, party_table
 from .check import problems_in
-from .draw import Drawer, Name, PregenError, all_names, dump, slug
+from ..safe_text import slug
+from .draw import Drawer, Name, PregenError, all_names, dump
 
 SETUP = "table.yaml"
 TABLES = (1, 20)
@@ -83,7 +84,7 @@ def make_tables(system: str, count: int, tables: int, seed: int, players: list[s
         files = {}
         for i, (name, data) in enumerate(made, 1):
             header = f"pre-built by {command or 'playaid pregen ' + system} ({where}character {i} of {count})"
-            files[f"{system}-{i:02d}-{slug(name.latin)}.yaml"] = dump(
+            files[f"{system}-{i:02d}-{slug(name.latin, fallback='character')}.yaml"] = dump(
                 {"system": system, "kind": "character", **data}, header)
         title = fields["name"] if tables == 1 else f"Table {k + 1}: {fields['name']}"
         setup = {"system": system, "kind": "setup", "name": title,

@@ -15,7 +15,7 @@ from ..paper import Paper
 from .badges import Chord, Spec, along, upright
 from .canvas import LEADING, MINUS, Box, Circle, Group, Line, Page, Shape, Text, corners, crosses, measure, meets
 from .circle import Node, place
-from .panel import flow_key, key_entries, legend, legend_strip
+from .panel import flow_key, key_entries, label_lines, legend, legend_strip
 from .style import Style, style as load_style
 from .worksheet import Pair, Worksheet
 
@@ -38,11 +38,6 @@ def badge_text(pair: Pair) -> str:
     if pair.red_temporary:
         parts.append(f"({MINUS}{pair.red_temporary})")
     return " ".join(parts) or "0"
-
-
-def label_lines(pair: Pair) -> list[str]:
-    """One line per label: sign, how many links carry it when more than one, the label."""
-    return [f"{'+' if colour == 'green' else MINUS}{n if n > 1 else ''} {label}" for colour, label, n in pair.labels]
 
 
 def map_pages(sheet: Worksheet, paper: Paper) -> list[Page]:

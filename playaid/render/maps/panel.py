@@ -12,6 +12,11 @@ from .worksheet import Pair, Worksheet
 Entry = tuple[str, list[str]]
 
 
+def label_lines(pair: Pair) -> list[str]:
+    """One line per label: sign, how many links carry it when more than one, the label."""
+    return [f"{'+' if colour == 'green' else MINUS}{n if n > 1 else ''} {label}" for colour, label, n in pair.labels]
+
+
 def legend(page: Page, st: Style, panel: Box, blank: bool) -> float:
     """Draw the legend at the top of `panel`; the y where the panel continues."""
     left, top, right, _ = panel
@@ -77,8 +82,6 @@ def _sample(page: Page, kind: str, x: float, y: float, width: float, st: Style) 
 
 def key_entries(sheet: Worksheet, pairs: list[Pair]) -> list[Entry]:
     """Each keyed pair: its heading (the two characters' numbers and names) and its label lines."""
-    from .map_page import label_lines
-
     def name(i: int) -> str:
         return f"{i + 1} " + fit(sheet.people[i].name, 70, fonts.SANS_BOLD, 7)
 
