@@ -60,3 +60,14 @@ def characters(draw: Drawer, count: int, players: list[str]) -> list[tuple[Name,
 def setup(players: list[str], files: list[str]) -> dict | None:
     """A table holding the Gladiators, so the cast rules are checked too (never written)."""
     return {"name": "Pre-built Gladiators", "players": players, "characters": files} if players else None
+
+
+DEMO_TABLE = 4
+"""The size of the ready table `playaid demo` makes: two players of two Gladiators."""
+
+
+def ready_table(draw: Drawer, count: int, players: list[str]) -> tuple[list[tuple[Name, dict]], dict]:
+    """Players, their Gladiators and the Episodes at the top of Layer 1 (`fight_sphere_table.py`)."""
+    from .fight_sphere_table import build  # it builds on this module's characters
+
+    return build(draw, count, players)

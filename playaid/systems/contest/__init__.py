@@ -46,6 +46,7 @@ SYSTEM = GameSystem(
     sheet="playaid.render.sheets.contest",
     odds="playaid.odds.contest",
     pregen="playaid.pregen.contest",
+    worked_example=("scene-airlock.yaml", 1),
 )
 
 __all__ = ["SYSTEM", "RULES"]

@@ -62,6 +62,7 @@ SYSTEM = GameSystem(
     packet=(("Frustration deck", "playaid.render.cards.packet_page:frustration_deck"),),
     commands={"deck": "playaid.commands.deck:command"},
     demo=(("card deck, tokens, Tabletop Simulator sheets", "playaid.commands.deck:demo_step"),),
+    worked_example=("scene-fight.yaml", 1),
     owns=("playaid.render.cards", "playaid.commands.deck"),
 )
 
