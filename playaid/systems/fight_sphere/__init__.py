@@ -66,7 +66,6 @@ SYSTEM = GameSystem(
     pregen="playaid.pregen.fight_sphere",
     packet=(("Paper dice", "playaid.render.nets.packet_pages:plain_d6"),),
     worked_example=("scene-conflict.yaml", 2),
-    owns=("playaid.pregen.fight_sphere_table",),
 )
 
 __all__ = ["SYSTEM", "RULES"]
