@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from playaid.pregen import GAMES, generate, player_range  # noqa: E402
+from playaid.pregen import games, generate, player_range  # noqa: E402
 from playaid.pregen.packets import packets  # noqa: E402
 from playaid.pregen.tables import make_tables  # noqa: E402
 
@@ -43,7 +43,7 @@ def batch_seconds(system: str) -> tuple[float, int]:
 def main() -> None:
     generate("dirt", 1, 0)  # load the rules core and the tables once, as a run would
     print(f"{'game':<13} {'chars':>5} {'s/batch':>8} {'ms/char':>8} {'ratio':>6}")
-    for system in GAMES:
+    for system in games():
         seconds, count = batch_seconds(system)
         print(f"{system:<13} {count:>5} {seconds:>8.3f} {1000 * seconds / count:>8.2f} "
               f"{seconds / TARGET_SECONDS:>6.2f}")

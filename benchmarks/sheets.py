@@ -34,7 +34,7 @@ def one_sheet(character: str, runs: int = 3) -> float:
 
 
 def packet(count: int) -> tuple[float, int]:
-    from playaid.render.packet import build_packet
+    from playaid.packets import packet as build_packet
     from playaid.render.paper import paper
 
     with tempfile.TemporaryDirectory() as tmp:

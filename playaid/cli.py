@@ -16,34 +16,39 @@ import click
 from . import __version__, defaults
 from .documents import Library, expand
 from .outputs import OutputError, OutputFolder
-from .commands import InputError, OutFolder, json_text, print_problems, progress
+from .commands import GameChoice, InputError, OutFolder, json_text, print_problems, progress
 from .problems import Problem, unique
 from .safe_text import shown
 from .systems import REGISTRY
+from .systems.base import load
 
-RENDERING = ("sheet", "packet", "pregen", "deck", "net", "map", "odds", "new", "examples")
+RENDERING = ("sheet", "packet", "pregen", "odds", "new", "examples")
 """Commands living in `playaid/commands/<name>.py`, imported only when run or listed:
 each pulls in its renderer, and `playaid sheet` alone should not pay for the others."""
 
 
+def _game_commands() -> dict[str, str]:
+    """The games' own commands (`GameSystem.commands`): name → "module:attr"."""
+    return {name: dotted for g in REGISTRY.values() for name, dotted in g.commands.items()}
+
+
 class Commands(click.Group):
-    """The group that finds the rendering commands in their own modules on demand."""
+    """The group that finds the rendering commands, and the games' own, on demand."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*super().list_commands(ctx), *RENDERING})
+        return sorted({*super().list_commands(ctx), *RENDERING, *_game_commands()})
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name in RENDERING and name not in self.commands:
-            self.add_command(import_module(f"{__package__}.commands.{name}").command, name)
+        if name not in self.commands:
+            if name in RENDERING:
+                self.add_command(import_module(f"{__package__}.commands.{name}").command, name)
+            elif name in (games := _game_commands()):
+                self.add_command(load(games[name]), name)
         command = super().get_command(ctx, name)
         if command is not None:
             root = ctx.find_root().default_map
             defaults.annotate(command, name, root if isinstance(root, defaults.Settings) else defaults.NONE)
         return command
-
-
-def _system_choice() -> click.Choice:
-    return click.Choice(list(REGISTRY), case_sensitive=False)
 
 
 def validate_paths(paths: tuple[str, ...]) -> tuple[int, list[Problem]]:
@@ -142,7 +147,7 @@ def roll(scene: str, seed: int | None, as_json: bool, apply: bool, out_dir: str)
 
 
 @cli.command()
-@click.argument("system", required=False, type=_system_choice())
+@click.argument("system", required=False, type=GameChoice())
 def schema(system: str | None) -> None:
     """Print a JSON Schema for input files, for editors that check YAML as you type.
 
@@ -182,10 +187,10 @@ def demo(out_dir: str, paper: str) -> None:
 
     Example: playaid demo --out output --paper letter
     """
-    from .demo import STEPS, run_demo
+    from .demo import run_demo, steps
 
     try:
-        with progress(len(STEPS) + 1, "demo") as advance:
+        with progress(len(steps()) + 1, "demo") as advance:
             written = run_demo(OutputFolder(out_dir), paper.lower(), progress=advance)
     except OutputError as exc:
         raise InputError(str(exc)) from None
@@ -195,6 +200,8 @@ def demo(out_dir: str, paper: str) -> None:
 
 def settings(folder: Path) -> defaults.Settings:
     """The defaults `playaid.toml` in `folder` sets, checked against every command's options."""
+    if not (folder / defaults.FILE).is_file():
+        return defaults.NONE  # nothing to check: listing every command would load every game
     ctx = click.Context(cli)
     found = defaults.load(folder, cli.list_commands(ctx))
     if found.source is not None:

@@ -177,10 +177,10 @@ def test_calibration_is_one_sheet_front_and_back(tmp_path, run):
 
 
 def test_demo_writes_the_deck_tokens_and_tts_sheets(tmp_path):
-    from playaid.demo import STEPS
+    from playaid.demo import steps
     from playaid.outputs import OutputFolder
 
-    [deck_step] = [step for label, step in STEPS if label.startswith("card deck")]
+    [deck_step] = [step for label, step in steps() if label.startswith("card deck")]
     paths = deck_step(OutputFolder(tmp_path), "letter")
     names = {p.name for p in paths}
     assert {"frustrations-deck.pdf", "fight-club-tokens.pdf", "frustrations-tts-1.png",

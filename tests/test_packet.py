@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pdfs
 from conftest import EXAMPLES
-from playaid.render.packet import HANDOUTS, build_packet
+from playaid.packets import handouts, packet as build_packet
+from playaid.systems import REGISTRY
 from playaid.render.paper import paper
 
 
@@ -58,9 +59,9 @@ def test_an_invalid_setup_is_refused(files, run, tmp_path):
 
 
 def test_every_game_has_its_reference_and_odds_in_the_handout_registry():
-    assert set(HANDOUTS) == {"fight-sphere", "isolation", "sapio", "fight-club", "dirt", "contest"}
-    assert all(h[0].title == "Reference" for h in HANDOUTS.values())
-    assert all(h[1].title in ("Odds", "Rules at a glance") for h in HANDOUTS.values())
+    pages = {g: handouts(g) for g in REGISTRY}
+    assert all(h[0].title == "Reference" for h in pages.values())
+    assert all(h[1].title in ("Odds", "Rules at a glance") for h in pages.values())
 
 
 def test_packets_hold_the_map_the_deck_and_the_paper_dice_of_their_game(tmp_path):

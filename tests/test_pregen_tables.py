@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from playaid.pregen.draw import all_names, table
-from playaid.pregen.tables import BUILDERS, SETUP, make_tables
+from playaid.pregen.tables import SETUP, make_tables, table_games
 
-SYSTEMS = list(BUILDERS)
+SYSTEMS = table_games()
 COUNTS = {"isolation": 5, "fight-sphere": 6, "fight-club": 5, "sapio": 4, "dirt": 4, "contest": 4}
 
 

@@ -6,7 +6,7 @@ import pikepdf
 import pytest
 
 import pdfs
-from conftest import EXAMPLES, INVALID
+from conftest import EXAMPLES, GAME_IDS, INVALID
 from playaid.render import fonts
 
 GAMES = {
@@ -24,8 +24,9 @@ def field_values(path) -> dict[str, str]:
         return {str(f.T): str(f.get("/V", "")) for f in pdf.Root.AcroForm.Fields}
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", GAME_IDS)
 def test_every_game_sheet_reads_back(game, tmp_path, run):
+    assert game in GAMES, f"{game}: say here which example sheet to read back, and what it must show"
     name, texts, values = GAMES[game]
     result = run("sheet", EXAMPLES / game / name, "--out", tmp_path, "--paper", "letter")
     assert result.exit_code == 0, result.output
@@ -186,7 +187,7 @@ def test_template_dir_falls_back_with_a_warning_and_names_syntax_errors(tmp_path
     assert result.exit_code == 1 and "dirt.html:3" in result.output
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", GAME_IDS)
 def test_a_blank_sheet_fits_one_letter_page_with_fields(game, tmp_path, run):
     assert run("sheet", "--blank", game, "--paper", "letter", "--out", tmp_path).exit_code == 0
     pdf = tmp_path / f"blank-{game}.pdf"

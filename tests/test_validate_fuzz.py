@@ -16,11 +16,11 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, GAME_IDS
 from playaid.cli import cli
 
 EXAMPLE_FILES = sorted(EXAMPLES.rglob("*.yaml"))
-SYSTEMS = ["fight-sphere", "isolation", "sapio", "fight-club", "dirt", "contest", "nope"]
+SYSTEMS = [*GAME_IDS, "nope"]
 KINDS = ["character", "setup", "scene", "deck", "dice", "other"]
 def _keys(data) -> set[str]:
     out: set[str] = set()

@@ -194,3 +194,8 @@ def demo_outputs(paper: str) -> dict[str, bytes]:
                                                  settings.layout()["tokens"]["default_players"])}
     files.update(tts_images(faces(deck), size, deck.name, "frustrations"))
     return files
+
+
+def demo_step(out, paper: str) -> list:
+    """`playaid demo`'s deck, tokens and TTS sheets, written into the output batch `out`."""
+    return [out.write_bytes(name, data) for name, data in demo_outputs(paper).items()]

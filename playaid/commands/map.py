@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from .. import resources
 from ..render.maps.worksheet import MAX_CAST, MIN_CAST
 from . import InputError, out_option, paper_option, print_problems, write_all
 
@@ -50,7 +51,10 @@ def page_names(drawn: list) -> list[str]:
     return names
 
 
-def demo_outputs(setup: Path, paper: str) -> dict[str, bytes]:
+DEMO_SETUP = resources.EXAMPLES / "isolation" / "farmhouse.yaml"
+
+
+def demo_outputs(paper: str, setup: Path = DEMO_SETUP) -> dict[str, bytes]:
     """What `playaid demo` writes: the example setup's worksheets and a blank one for 5."""
     return {**outputs(str(setup), None, paper, "pdf"), **outputs(None, 5, paper, "pdf")}
 
@@ -79,3 +83,8 @@ def command(setup: str | None, blank: int | None, paper: str, fmt: str, out_dir:
         raise click.UsageError("give a SETUP file or --blank N, not both and not neither")
     files = outputs(setup, blank, paper, fmt)
     write_all(out_dir, files)
+
+
+def demo_step(out, paper: str) -> list:
+    """`playaid demo`'s worksheets, written into the output batch `out`."""
+    return [out.write_bytes(name, data) for name, data in demo_outputs(paper).items()]

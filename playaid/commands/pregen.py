@@ -7,10 +7,10 @@ import secrets
 
 import click
 
-from ..pregen import COUNT, GAMES, PregenError, generate
+from ..pregen import COUNT, PregenError, games, generate, module
 from ..pregen.draw import own_tables
 from ..pregen.tables import TABLES
-from . import InputError, out_option, paper_option, print_problems, short_names, write_all
+from . import GameChoice, InputError, out_option, paper_option, print_problems, short_names, write_all
 
 SEED_MAX = 2**32 - 1
 
@@ -26,7 +26,7 @@ def _players(_ctx, _param, value: str | None) -> list[str] | None:
 
 
 @click.command("pregen")
-@click.argument("system", metavar="SYSTEM", type=click.Choice(list(GAMES), case_sensitive=False))
+@click.argument("system", metavar="SYSTEM", type=GameChoice("pregen"))
 @click.option("--count", required=True, type=click.IntRange(*COUNT),
               help=f"How many characters to make ({COUNT[0]}–{COUNT[1]}).")
 @click.option("--seed", type=click.IntRange(0, SEED_MAX),
@@ -106,15 +106,14 @@ def load_tables_file(path: str | None) -> dict:
 
 
 DEMO_COUNT = 4
-DEMO_PLAYERS = {"fight-club": ["Ann", "Ben", "Cat", "Dan"]}
 
 
 def demo_outputs(out, seed: int) -> list:
     """`playaid demo`: four pre-built characters per game into `pregen/<game>/` of the
     output folder (an `OutputFolder`); returns the paths written."""
     files = {}
-    for system in GAMES:
-        batch = generate(system, DEMO_COUNT, seed, DEMO_PLAYERS.get(system))
+    for system in games():
+        batch = generate(system, DEMO_COUNT, seed, getattr(module(system), "DEMO_PLAYERS", None))
         if batch.problems:  # the tables are ours: a problem here is a bug, caught by the tests
             raise PregenError(f"pre-built {system} characters fail validation: {batch.problems[0]}")
         files |= {f"pregen/{system}/{name}": text for name, text in batch.files.items()}

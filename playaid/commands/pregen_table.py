@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..pregen import PregenError
-from ..pregen.tables import Table, make_tables
+from ..pregen.tables import Table, make_tables, table_games
 from . import InputError, print_problems, progress, warn, write_all
 
 
@@ -44,16 +44,17 @@ def _inside(table: Table, name: str) -> str:
     return f"{table.folder}/{name}" if table.folder else name
 
 
-DEMO_CAST = {"isolation": 3, "fight-sphere": 4, "fight-club": 4, "sapio": 3, "dirt": 3, "contest": 3}
-"""`playaid demo`: a small table per game, so the packets stay quick to render."""
-
-
 def demo_outputs(seed: int, paper: str) -> dict[str, bytes]:
-    """One ready table per game with its packet, under `tables/<game>/`."""
+    """`playaid demo`: one ready table per game that makes them, with its packet, under
+    `tables/<game>/`; each is the size its game's `DEMO_TABLE` gives, so the packets stay
+    quick to render."""
+    from ..pregen import module
     from ..pregen.packets import packets
 
-    made = {system: make_tables(system, count, 1, seed, command=command_line(system, count, 1, seed, True))[0]
-            for system, count in DEMO_CAST.items()}
+    made = {}
+    for system in table_games():
+        count = module(system).DEMO_TABLE
+        made[system] = make_tables(system, count, 1, seed, command=command_line(system, count, 1, seed, True))[0]
     files = {}
     for (system, t), (pdfs, _) in zip(made.items(), packets(list(made.values()), paper)):
         if t.problems:  # our own tables: a problem here is a bug, caught by the tests

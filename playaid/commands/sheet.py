@@ -10,10 +10,9 @@ from ..documents import Library, expand
 from ..problems import unique
 from ..render.html import TemplateProblem, Templates
 from ..render.paper import paper as paper_named
-from ..systems import REGISTRY
-from . import InputError, out_option, paper_option, print_problems, warn, write_all
+from . import GameChoice, InputError, out_option, paper_option, print_problems, warn, write_all
 
-SYSTEMS = click.Choice(list(REGISTRY), case_sensitive=False)
+SYSTEMS = GameChoice("sheet")
 
 
 def load_casts(paths: tuple[str, ...]) -> list:

@@ -7,8 +7,6 @@ read in file order, so one seed always gives the same characters.
 from __future__ import annotations
 
 import random
-import re
-import unicodedata
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -147,16 +145,6 @@ def all_names() -> list[Name]:
                     name = _full(culture, _spelling(given), _spelling(family))
                     seen.setdefault(name.written.casefold(), name)
     return list(seen.values())
-
-
-_UNDECOMPOSED = str.maketrans({"đ": "d", "Đ": "D", "ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "ß": "ss", "ı": "i"})
-"""Latin letters that Unicode does not split into a base letter and a mark."""
-
-
-def slug(text: str) -> str:
-    """A file-name part: `Seán Ó Briain` → `sean-o-briain`."""
-    plain = unicodedata.normalize("NFKD", text.translate(_UNDECOMPOSED)).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-") or "character"
 
 
 def fill(template: str, **values: str) -> str:

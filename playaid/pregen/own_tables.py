@@ -164,28 +164,8 @@ def _range(value, at: At) -> list[Problem]:
 
 
 def _words(tables: dict[str, dict]) -> list[Problem]:
-    """The Isolation words used by the map, Biases and opposed goals exist in the tables."""
-    if not {"isolation", "isolation-map"} & set(tables):
-        return []
-    people = tables.get("isolation") or bundled("isolation")
-    m = tables.get("isolation-map") or bundled("isolation-map")
-    words = {*people["professions"], *people["positive"], *people["negative"]}
-    goals = {g["goal"] for g in people["goals"]}
-    out = []
-    for key in ("compatible", "incompatible"):
-        for i, pair in enumerate(m[key]):
-            parts = pair.split(" / ")
-            unknown = [w for w in parts if w not in words]
-            if len(parts) != 2 or unknown:
-                out.append(error(RULE, f"`{pair}` is not two descriptors of the tables as `Word / Word`",
-                                 "use Professions and Descriptors of isolation.yaml (add new words there too)",
-                                 ("isolation-map", key)))
-    for b in people["biases"]:
-        if b["color"] not in ("red", "green") or not set(b["falls_on"]) <= words:
-            out.append(error(RULE, f"the Bias `{b['bias']}` needs `color: red` or `green` and falls_on words "
-                                   "of the tables", "name Professions and Descriptors it weighs on", ("isolation", "biases")))
-    for pair in m["opposed_goals"]:
-        if len(pair) != 2 or not set(pair) <= goals:
-            out.append(error(RULE, f"opposed goals {pair} are not two Goals of the table",
-                             "name two goals of isolation.yaml", ("isolation-map", "opposed_goals")))
-    return out
+    """What each game checks across its tables (the Isolation map names words of the
+    people's tables): the game's pregen module's `check_tables`, when it has one."""
+    from . import games, module
+
+    return [p for g in games() for p in getattr(module(g), "check_tables", lambda _: [])(tables)]

@@ -1,9 +1,9 @@
 """Each ready table's packet, made by the same code as `playaid packet`.
 
-`build_packet` reads a setup file, so a table's files go to a private temporary folder
+A packet is made from a setup file, so a table's files go to a private temporary folder
 first, exactly as they will be written; the packet is then the one `playaid packet
-table.yaml` makes from the written files. Several tables are rendered side by side, one
-worker process per core.
+table.yaml` makes from the written files, the game's own handouts included. Several
+tables are rendered side by side, one worker process per core.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
-from ..render.packet import build_packet
+from ..packets import packet
 from ..render.paper import paper as paper_named
 from ..render.workers import render_pool
 from .tables import SETUP, Table
@@ -24,7 +24,7 @@ def _packet(files: dict[str, str], paper_id: str) -> tuple[dict[str, bytes], lis
         root = Path(tmp)
         for name, text in files.items():
             (root / name).write_text(text, encoding="utf-8")
-        return build_packet(root / SETUP, paper_named(paper_id), workers=1)
+        return packet(root / SETUP, paper_named(paper_id), workers=1)
 
 
 def packets(tables: list[Table], paper_id: str, done: Callable[[], None] = lambda: None,

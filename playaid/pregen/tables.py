@@ -9,28 +9,22 @@ used at two tables, and one seed gives the same bytes every time.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Callable
 
 from ..problems import Problem
-from . import fight_sphere_table, isolation_table, party_table
+from . import games, module
 from .check import problems_in
-from .draw import Drawer, Name, PregenError, all_names, dump, slug
+from ..safe_text import slug
+from .draw import Drawer, Name, PregenError, all_names, dump
 
 SETUP = "table.yaml"
 TABLES = (1, 20)
 """How many tables one run makes: a convention's worth, and a bound on the work."""
 
 Builder = Callable[[Drawer, int, list[str]], tuple[list[tuple[Name, dict]], dict]]
-BUILDERS: dict[str, Builder] = {
-    "isolation": isolation_table.build,
-    "fight-sphere": fight_sphere_table.build,
-    "fight-club": party_table.fight_club_table,
-    "sapio": party_table.sapio_table,
-    "dirt": party_table.dirt_table,
-    "contest": party_table.contest_table,
-}
-NAMES_PER_CHARACTER = {"contest": 2}
-"""Full names one character takes from the names table (a contest relationship is named too)."""
+"""A game's `ready_table(drawer, count, players)`: the characters (name, data) and the
+setup's fields but `characters`."""
 SETUP_WIDTH = 200
 """Wide enough for one relationship-map link a line."""
 LAST = ("links", "episodes", "notes")
@@ -50,14 +44,27 @@ def folder_of(index: int, tables: int) -> str:
     return "" if tables == 1 else f"table-{index + 1:02d}"
 
 
+def table_games() -> list[str]:
+    """The ids of the games that make ready tables: their pregen module has `ready_table`."""
+    return [g for g in games() if hasattr(module(g), "ready_table")]
+
+
+def _module(system: str) -> ModuleType:
+    """Game `system`'s pregen module, which makes ready tables; PregenError otherwise."""
+    game = module(system)  # an unknown game is refused here, with the games there are
+    if not hasattr(game, "ready_table"):
+        raise PregenError(f"{system} has no ready tables (--table, --packet, --tables); "
+                          f"leave those out to make its characters, or use one of: {', '.join(table_games())}")
+    return game
+
+
 def check_request(system: str, count: int, tables: int) -> None:
     """Refuse what no drawing can fill: an unknown game, too many tables, too few names."""
-    if system not in BUILDERS:
-        raise PregenError(f"unknown system `{system}`; use one of: {', '.join(BUILDERS)}")
+    game = _module(system)
     low, high = TABLES
     if not low <= tables <= high:
         raise PregenError(f"--tables is {tables}; make {low} to {high} tables at a time")
-    needed = count * tables * NAMES_PER_CHARACTER.get(system, 1)
+    needed = count * tables * getattr(game, "NAMES_PER_CHARACTER", 1)
     held = len(all_names())
     if needed > held:
         raise PregenError(f"{tables} tables of {count} characters need {needed} different names, and the "
@@ -75,15 +82,16 @@ def make_tables(system: str, count: int, tables: int, seed: int, players: list[s
         from . import _check_players  # the same player checks as a batch of characters
 
         _check_players(system, players, True)
+    build: Builder = _module(system).ready_table
     draw = Drawer(seed, system)
     out = []
     for k in range(tables):
-        made, fields = BUILDERS[system](draw, count, list(players or []))
+        made, fields = build(draw, count, list(players or []))
         where = f"table {k + 1} of {tables}, " if tables > 1 else ""
         files = {}
         for i, (name, data) in enumerate(made, 1):
             header = f"pre-built by {command or 'playaid pregen ' + system} ({where}character {i} of {count})"
-            files[f"{system}-{i:02d}-{slug(name.latin)}.yaml"] = dump(
+            files[f"{system}-{i:02d}-{slug(name.latin, fallback='character')}.yaml"] = dump(
                 {"system": system, "kind": "character", **data}, header)
         title = fields["name"] if tables == 1 else f"Table {k + 1}: {fields['name']}"
         setup = {"system": system, "kind": "setup", "name": title,

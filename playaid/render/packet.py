@@ -2,7 +2,8 @@
 
 Sheets are laid out in blocks; a cast larger than one block is spread over worker
 processes (both cores), each holding one block at a time, and the blocks are merged in
-order. Handouts of other features plug into `HANDOUTS`.
+order. What follows the sheets (the handouts) is the caller's choice: `playaid.packets`
+gathers each game's from the registry.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from ..documents import Library
 from .html import Templates, page_context
 from .merge import Merger, Section
 from .paper import Paper, paper as paper_named
-from .sheets import GAME_TITLES, cast_of, reference_pdf, render_sheets, render_sheets_paged, sheet_for, slug
+from ..systems import REGISTRY
+from .sheets import cast_of, render_sheets_paged, sheet_for, slug
 from .sheets.pdf import template_pdf
 from .workers import render_pool
 
@@ -31,56 +33,6 @@ class Handout:
     title: str
     make: Callable[[Path, Paper, Templates], bytes]
     """(setup file, paper, templates) → PDF bytes."""
-
-
-def _reference(system: str) -> Handout:
-    return Handout("Reference", lambda setup, paper, templates: reference_pdf(templates, paper, system))
-
-
-def _odds(system: str) -> Handout:
-    def make(setup: Path, paper: Paper, templates: Templates) -> bytes:
-        from ..odds.handout import handout_pdf
-
-        return handout_pdf(system, paper)
-
-    return Handout("Rules at a glance" if system == "fight-club" else "Odds", make)
-
-
-def _map(setup: Path, paper: Paper, templates: Templates) -> bytes:
-    from .maps import map_pdf
-
-    return map_pdf(setup, paper.id)
-
-
-def _deck(setup: Path, paper: Paper, templates: Templates) -> bytes:
-    from .cards import deck_pdf
-
-    return deck_pdf(paper.id)
-
-
-def _dice(*colours: str | None) -> Handout:
-    """A page of paper dice per entry: "spiral" a Spiral die, else a d6 of that colour (None plain)."""
-
-    def make(setup: Path, paper: Paper, templates: Templates) -> bytes:
-        from .merge import Merger
-        from .nets import D6, nets_pdf
-        from ..systems.sapio.spiral_die import default_die
-
-        merger = Merger()
-        for colour in colours:
-            merger.append(nets_pdf(default_die() if colour == "spiral" else D6(colour), paper))
-        return merger.finish([])
-
-    return Handout("Paper dice", make)
-
-
-HANDOUTS: dict[str, list[Handout]] = {system: [_reference(system), _odds(system)] for system in GAME_TITLES}
-"""Per game, the handouts a packet holds after the sheets, in order."""
-HANDOUTS["isolation"] += [Handout("Relationship map", _map), _dice("green", "red")]
-HANDOUTS["fight-club"].append(Handout("Frustration deck", _deck))
-HANDOUTS["sapio"].append(_dice("spiral"))
-HANDOUTS["fight-sphere"].append(_dice(None))
-HANDOUTS["dirt"].append(_dice(None))
 
 
 class PacketError(Exception):
@@ -105,10 +57,12 @@ def _render_block(setup_path: str, indices: list[int], paper_id: str, template_d
     return pdf, starts, templates.warnings + warnings
 
 
-def build_packet(setup_path: Path, paper: Paper, *, template_dir: Path | None = None, split: bool = False,
-                 workers: int | None = None, progress: Callable[[int, int], None] = lambda done, total: None,
+def build_packet(setup_path: Path, paper: Paper, handouts: Callable[[str], list[Handout]], *,
+                 template_dir: Path | None = None, split: bool = False, workers: int | None = None,
+                 progress: Callable[[int, int], None] = lambda done, total: None,
                  ) -> tuple[dict[str, bytes], list[str]]:
-    """The packet of a valid setup file (and with `split`, one PDF per character): name → bytes, warnings."""
+    """The packet of a valid setup file (and with `split`, one PDF per character): name → bytes,
+    warnings. `handouts(game id)` lists what follows the sheets."""
     library = Library()
     doc = library.load(setup_path)
     if not doc.valid or doc.kind != "setup":
@@ -117,10 +71,10 @@ def build_packet(setup_path: Path, paper: Paper, *, template_dir: Path | None = 
     system, setup = cast.system, doc.model
     templates = Templates(template_dir)
     members = cast.members
-    handouts = HANDOUTS.get(system, [])
-    total = len(members) + len(handouts) + 1
-    sections = ["Characters", *(h.title for h in handouts)]
-    cover = template_pdf(templates, "packet/cover.html", game=GAME_TITLES[system], system=system,
+    pages = handouts(system)
+    total = len(members) + len(pages) + 1
+    sections = ["Characters", *(h.title for h in pages)]
+    cover = template_pdf(templates, "packet/cover.html", game=REGISTRY[system].short_title, system=system,
                          setup_name=setup.name, cast=[(c.name, getattr(c, "player", "")) for c, _ in members],
                          sections=sections, **page_context(paper, setup.name))
     merger, outline, warnings = Merger(), [], list(templates.warnings)
@@ -144,7 +98,7 @@ def build_packet(setup_path: Path, paper: Paper, *, template_dir: Path | None = 
         done += len(indices)
         progress(done, total)
     outline.append(characters)
-    for h in handouts:
+    for h in pages:
         outline.append(Section(h.title, merger.append(h.make(setup_path, paper, templates))))
         done += 1
         progress(done, total)
@@ -159,27 +113,3 @@ def _blocks(blocks: list[list[int]], args: tuple, workers: int | None):
         return
     with render_pool(workers or min(len(blocks), os.cpu_count() or 1)) as pool:
         yield from pool.map(_render_block, *zip(*[(args[0], b, *args[1:]) for b in blocks]))
-
-
-def demo_outputs(examples: Path, paper: Paper) -> dict[str, bytes]:
-    """For `playaid demo`: a sheet per example character, a blank sheet per game, a packet per setup."""
-    from ..documents import expand
-
-    files: dict[str, bytes] = {}
-    templates = Templates()
-    library = Library()
-    found, _ = expand(str(p) for p in sorted(examples.iterdir()) if p.is_dir())
-    for path in found:
-        doc = library.load(path)
-        if not doc.valid or doc.kind not in ("character", "setup"):
-            continue
-        game = doc.system.id
-        if doc.kind == "character":
-            sheet = sheet_for(game, doc.model)
-            files[f"sheets/{game}/{slug(doc.model.name)}.pdf"] = render_sheets(templates, paper, [sheet], doc.model.name)
-        else:
-            packet, _ = build_packet(path, paper, workers=1)
-            files.update({f"packets/{game}/{name}": data for name, data in packet.items()})
-    for game in GAME_TITLES:
-        files[f"sheets/blank-{game}.pdf"] = render_sheets(templates, paper, [sheet_for(game, None)], f"blank {game}")
-    return files

@@ -2,7 +2,8 @@
 
 The words are the game's template (`templates/reference/<game>.html`); this module gives
 it the game's one name (the registry's title), the worked example played by the rules
-core, and for Sapio the die faces read from the face file. It then sizes the type so the
+core (when the game names one), and what the game's own `reference` module adds (Sapio:
+the die faces read from the face file). It then sizes the type so the
 page is used: the body size is the largest (in quarter points, within `SIZES`) at which
 the whole reference still fits one page of the chosen paper, so A4 and Letter each get
 their own fit instead of one page that is half empty on the taller sheet.
@@ -13,6 +14,7 @@ from __future__ import annotations
 import math
 
 from ...systems import REGISTRY
+from ...systems.base import load
 from ..html import Templates, layout, page_context, pdf_bytes
 from ..paper import Paper
 from .examples import worked_example
@@ -27,12 +29,9 @@ TRIES = 4
 
 def context(system: str) -> dict:
     """What `reference/<game>.html` is given, besides the paper and the body size."""
-    extra: dict = {}
-    if system == "sapio":
-        from .faces import face_kinds, face_summary
-
-        extra = {"faces": face_kinds(), "face_counts": face_summary()}
-    return {"game": REGISTRY[system].title, "system": system, "example": worked_example(system), **extra}
+    game = REGISTRY[system]
+    extra = load(game.reference)() if game.reference else {}
+    return {"game": game.title, "system": system, "example": worked_example(system), **extra}
 
 
 def _height_mm(doc, room: float) -> float:

@@ -10,20 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from pathlib import Path
+
 from ...play import resolve_scene
 from ...resources import EXAMPLES
-
-SCENES: dict[str, tuple[str, int]] = {
-    # game: (example scene, seed); the seed matters only when the scene lists no dice.
-    # Each was picked because it walks through most of the procedure on the page.
-    "fight-sphere": ("scene-conflict.yaml", 2),
-    "isolation": ("scene-board-up.yaml", 1),
-    "sapio": ("scene-standoff.yaml", 1),
-    "fight-club": ("scene-fight.yaml", 1),
-    "dirt": ("scene-scuffle.yaml", 2),
-    "contest": ("scene-airlock.yaml", 1),
-}
-
+from ...systems import REGISTRY
 
 @dataclass(frozen=True)
 class Example:
@@ -35,10 +26,14 @@ class Example:
 
 
 @cache
-def worked_example(system: str) -> Example:
-    """The worked example of game `system`, resolved afresh (once per process)."""
-    name, seed = SCENES[system]
-    result, problems, _ = resolve_scene(EXAMPLES / system / name, seed)
+def worked_example(system: str) -> Example | None:
+    """The worked example of game `system`, resolved afresh (once per process); None for a
+    game that names none (`GameSystem.worked_example`), whose page then has no example box."""
+    game = REGISTRY[system]
+    if game.worked_example is None:
+        return None
+    name, seed = game.worked_example
+    result, problems, _ = resolve_scene(Path(game.examples or EXAMPLES / system) / name, seed)
     if result is None:  # a bundled scene that no longer plays is our bug, not the user's input
         raise RuntimeError(f"example scene {system}/{name} does not play: {[p.message for p in problems]}")
     return Example(result.summary, tuple(s.text for s in result.steps), tuple(c.text for c in result.changes))

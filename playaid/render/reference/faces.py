@@ -66,3 +66,9 @@ def face_summary(die: SpiralDie | None = None) -> dict[str, int]:
             "two_hits": sum(f.hits >= 2 for f in die.faces), "spare": sum(f.spares >= 1 for f in die.faces),
             "spiral": sum(f.spirals >= 1 for f in die.faces),
             "blank": sum(f.hits + f.spares + f.spirals == 0 for f in die.faces)}
+
+
+def reference_context() -> dict:
+    """What the Sapio reference template is given beyond the common values (the game's
+    `GameSystem.reference`): the die's kinds of face and their counts."""
+    return {"faces": face_kinds(), "face_counts": face_summary()}

@@ -7,12 +7,12 @@ one or more of them out as a PDF (a game's reference page: `render.reference`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from importlib import import_module
 from pathlib import Path
 from typing import Any, Callable
 
 from ...documents import Document, Library
 from ...systems import REGISTRY
+from ...systems.base import load
 from ..html import Templates, page_context
 from ..paper import Paper
 from ..html import pdf_bytes
@@ -25,15 +25,12 @@ from ..reference import reference_pdf  # noqa: F401  (packets and `playaid sheet
 def builder(system: str) -> Callable[..., Any]:
     """`build(character | None, namer, fitter, setup=None)` giving game `system`'s sheet data.
 
-    Each game's builder lives in its own module, imported on first use so that one sheet
-    loads one game's rules core, not six."""
-    return import_module(f"{__name__}.{system.replace('-', '_')}").build
-
-GAME_TITLES = {
-    "fight-sphere": "Fight Sphere", "isolation": "Isolation", "sapio": "The Sapio System",
-    "fight-club": "My Fight Club", "dirt": "Games to Play in the Dirt", "contest": "Asset-Dice Contests",
-}
-"""Short titles for a sheet's masthead (the registry's titles are long)."""
+    Each game names its builder's module (`GameSystem.sheet`), imported on first use so
+    that one sheet loads one game's rules core, not six."""
+    game = REGISTRY[system]
+    if game.sheet is None:
+        raise LookupError(f"{system} has no character sheet")
+    return load(game.sheet).build
 
 
 @dataclass(frozen=True)
@@ -66,7 +63,7 @@ def sheet_for(system: str, character: Any | None, *, setup: Any = None, prefix: 
     fit = Fitter(where or (character.name if character else f"blank {system} sheet"))
     name = character.name if character else ""
     namer = Namer(prefix or slug(name or "blank"))
-    header = Header(GAME_TITLES[system], system, fit(name, "name", "name"),
+    header = Header(REGISTRY[system].short_title, system, fit(name, "name", "name"),
                     fit(getattr(character, "player", "") if character else "", "short", "player"),
                     REGISTRY[system].title)
     game = builder(system)(character, namer, fit, setup)

@@ -42,6 +42,11 @@ SYSTEM = GameSystem(
     checks={"character": check_character, "setup": check_setup, "scene": check_scene},
     rules=RULES,
     play=play,
+    masthead="Asset-Dice Contests",
+    sheet="playaid.render.sheets.contest",
+    odds="playaid.odds.contest",
+    pregen="playaid.pregen.contest",
+    worked_example=("scene-airlock.yaml", 1),
 )
 
 __all__ = ["SYSTEM", "RULES"]

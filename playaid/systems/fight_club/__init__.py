@@ -55,6 +55,15 @@ SYSTEM = GameSystem(
     checks={"character": check_character, "setup": check_setup, "scene": check_scene, "deck": check_deck},
     rules=RULES,
     play=play,
+    masthead="My Fight Club",
+    sheet="playaid.render.sheets.fight_club",
+    odds="playaid.odds.fight_club",
+    pregen="playaid.pregen.fight_club",
+    packet=(("Frustration deck", "playaid.render.cards.packet_page:frustration_deck"),),
+    commands={"deck": "playaid.commands.deck:command"},
+    demo=(("card deck, tokens, Tabletop Simulator sheets", "playaid.commands.deck:demo_step"),),
+    worked_example=("scene-fight.yaml", 1),
+    owns=("playaid.render.cards", "playaid.commands.deck"),
 )
 
 __all__ = ["RULES", "SYSTEM"]
