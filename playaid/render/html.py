@@ -23,8 +23,8 @@ from urllib.parse import unquote, urlsplit
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
-from .checkboxes import check_boxes_name_a_font
 from .fonts import CSS_STACK, FONT_DIR, font_face_css
+from .forms import finish_forms
 from .paper import Paper
 from .. import resources
 
@@ -114,9 +114,18 @@ class Templates:
         return html_to_pdf(self.render(template, **context), self.roots)
 
 
-def page_context(paper: Paper, title: str) -> dict:
-    """What `shared/base.html` needs: the paper, the title and the bundled fonts."""
-    return {"paper": paper, "title": title, "fonts_css": font_face_css(), "font_stack": CSS_STACK}
+def page_context(paper: Paper, title: str, *, game: str = "", kind: str = "", lang: str = "en") -> dict:
+    """What `shared/base.html` needs: the paper, the fonts and the document's metadata.
+
+    `title` becomes the PDF's title; `game` (its display name) and `kind` ("character
+    sheet", "reference" …) make its subject, so a file found alone says what it is and
+    which game it belongs to. Author and creator name playaid; `lang` is the text's language.
+    """
+    about = " ".join(p for p in (game, kind) if p) or title
+    return {"paper": paper, "title": title, "fonts_css": font_face_css(), "font_stack": CSS_STACK,
+            "lang": lang, "meta": {"author": "playaid", "description": f"{about}, made with playaid",
+                                   "generator": f"playaid — {game}" if game else "playaid",
+                                   "keywords": ", ".join(p for p in (game, kind, "playaid", "print and play") if p)}}
 
 
 def _inside(root: Path, pieces: list[str], name: str) -> Path | None:
@@ -182,8 +191,18 @@ def layout(html: str, template_roots: list[Path] | None = None):
 
 def pdf_bytes(document) -> bytes:
     """A laid-out document as PDF bytes, byte-for-byte reproducible: a fixed document
-    identifier and no dates."""
-    return document.write_pdf(pdf_identifier=b"playaid", pdf_forms=True, finisher=check_boxes_name_a_font)
+    identifier and no dates. Tagged (a structure tree in reading order, the language of
+    `<html lang>`), so screen readers and reflow can follow it."""
+    return document.write_pdf(pdf_identifier=b"playaid", pdf_forms=True, pdf_tags=True, finisher=_finish)
+
+
+def _finish(document, pdf) -> None:
+    """Last touches before writing: form fields that show their values, and viewers told to
+    show the document's title rather than its file name."""
+    import pydyf
+
+    finish_forms(document, pdf)
+    pdf.catalog["ViewerPreferences"] = pydyf.Dictionary({"DisplayDocTitle": "true"})
 
 
 def html_to_pdf(html: str, template_roots: list[Path] | None = None) -> bytes:

@@ -77,21 +77,30 @@ def sheet_for(system: str, character: Any | None, *, setup: Any = None, prefix: 
 def render_sheets(templates: Templates, paper: Paper, sheets: list[Sheet], title: str) -> bytes:
     """`sheets` (all of one game) laid out as one PDF, each starting a new page."""
     system = sheets[0].header.system
-    return template_pdf(templates, f"sheets/{system}.html", sheets=sheets, **page_context(paper, title))
+    return template_pdf(templates, f"sheets/{system}.html", sheets=sheets, **_sheet_context(paper, sheets, title))
 
 
 def render_sheets_paged(templates: Templates, paper: Paper, sheets: list[Sheet], title: str,
                         ) -> tuple[bytes, list[int], int]:
     """Like `render_sheets`, with the first page (0-based) of each sheet and the page count."""
     system = sheets[0].header.system
-    doc = template_document(templates, f"sheets/{system}.html", sheets=sheets, **page_context(paper, title))
+    doc = template_document(templates, f"sheets/{system}.html", sheets=sheets, **_sheet_context(paper, sheets, title))
     return pdf_bytes(doc), bookmark_pages(doc), len(doc.pages)
 
 
 def reference_pdf(templates: Templates, paper: Paper, system: str) -> bytes:
     """The one-page reference of game `system`: how a roll is built and read."""
     return template_pdf(templates, f"reference/{system}.html", game=GAME_TITLES[system], system=system,
-                            **page_context(paper, f"{GAME_TITLES[system]} — reference"))
+                        **page_context(paper, f"{GAME_TITLES[system]} — reference", game=GAME_TITLES[system],
+                                       kind="reference"))
+
+
+def _sheet_context(paper: Paper, sheets: list[Sheet], title: str) -> dict:
+    """The page context of a PDF of `sheets`: its title says whose sheets, of which game."""
+    game = GAME_TITLES[sheets[0].header.system]
+    kind = "character sheet" if len(sheets) == 1 else "character sheets"
+    named = f"Blank {game} {kind}" if all(s.blank for s in sheets) else f"{title} — {game} {kind}"
+    return page_context(paper, named, game=game, kind=kind)
 
 
 def cast_of(library: Library, path: Path, doc: Document) -> Cast:

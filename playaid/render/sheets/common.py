@@ -13,6 +13,7 @@ from functools import cache
 
 import yaml
 from ... import resources
+from ..forms import draws
 from ...safe_text import slug  # noqa: F401 - sheets name their files and fields with it
 
 DATA = resources.DATA / "sheets" / "fit.yaml"
@@ -52,17 +53,14 @@ class Field:
 
     @property
     def fillable(self) -> bool:
-        """Whether viewers can draw the value inside a form field.
+        """Whether the value can be a form field that shows itself.
 
-        Viewers draw a field's value themselves, with a simple single-byte encoding: Greek,
-        Cyrillic, CJK or emoji would come out blank. Such a value is printed as page text in
-        a plain box instead (with our fonts), and written over by hand in play.
+        A field's value is drawn with the form face (Latin, Greek, Cyrillic), in an
+        appearance stream of our own. A value that face cannot draw (CJK, emoji) is printed
+        as page text in the same box instead, with the sheet's fonts, and written over by
+        hand in play; an empty field is always fillable.
         """
-        try:
-            self.value.encode("latin-1")
-        except UnicodeEncodeError:
-            return False
-        return True
+        return draws(self.value)
 
 
 @dataclass(frozen=True)
