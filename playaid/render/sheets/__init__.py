@@ -95,12 +95,21 @@ def reference_pdf(templates: Templates, paper: Paper, system: str) -> bytes:
                                        kind="reference"))
 
 
+FOOTER_MM = 5
+"""Height kept for the footer line at the foot of every sheet (`sheet.css`: `.sheet` padding)."""
+
+
 def _sheet_context(paper: Paper, sheets: list[Sheet], title: str) -> dict:
     """The page context of a PDF of `sheets`: its title says whose sheets, of which game."""
     game = GAME_TITLES[sheets[0].header.system]
     kind = "character sheet" if len(sheets) == 1 else "character sheets"
     named = f"Blank {game} {kind}" if all(s.blank for s in sheets) else f"{title} — {game} {kind}"
-    return page_context(paper, named, game=game, kind=kind)
+    # a hair under the live area, so rounding never spills a sheet onto a second page
+    height = paper.height_mm - 2 * paper.margin_mm - 0.5
+    # WeasyPrint places `bottom: 0` against the content's height, not `min-height`: so the
+    # footer is placed from the top, FOOTER_MM above the sheet's foot
+    return {**page_context(paper, named, game=game, kind=kind),
+            "sheet_height_mm": f"{height:g}", "footer_top_mm": f"{height - FOOTER_MM:g}"}
 
 
 def cast_of(library: Library, path: Path, doc: Document) -> Cast:

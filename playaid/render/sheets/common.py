@@ -17,6 +17,8 @@ from ..forms import draws
 from ...safe_text import slug  # noqa: F401 - sheets name their files and fields with it
 
 DATA = resources.DATA / "sheets" / "fit.yaml"
+NOTES_ROWS = 2
+"""Ruled rows the notes field covers; the page's spare height below adds printed rows."""
 
 
 @cache

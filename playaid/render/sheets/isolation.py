@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ...systems.isolation.character import HEALTH_LEVELS, Character
 from ...systems.isolation.relationship_map import RelationshipMap, Setup
-from .common import Box, Field, Fitter, Namer, Text, padded, rows
+from .common import NOTES_ROWS, Box, Field, Fitter, Namer, Text, padded, rows
 
 
 @dataclass(frozen=True)
@@ -56,5 +56,5 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: Setup | None = N
         health=[name.box(f"health_{h}", bool(c) and c.health == h, h.title()) for h in HEALTH_LEVELS],
         links=links,
         stress=str(setup.stress) if setup is not None else "",
-        notes=name.field("notes", c.notes if c else "", lines=14),
+        notes=name.field("notes", c.notes if c else "", lines=NOTES_ROWS),
     )
