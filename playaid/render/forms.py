@@ -82,7 +82,8 @@ def _hex(text: str) -> str:
 
 
 def appearance_ops(value: str, da: bytes, width: float, height: float, *, align: str = "start",
-                   pad_x: float = 2.0, pad_y: float = 2.0, multiline: bool = False) -> bytes:
+                   pad_x: float = 2.0, pad_y: float = 2.0, multiline: bool = False,
+                   leading: float | None = None) -> bytes:
     """The content stream that shows `value` in a `width` × `height` pt field whose default
     appearance is `da` (WeasyPrint's: graphics state, colour, font and size)."""
     found = _DA_FONT.search(da)
@@ -90,7 +91,7 @@ def appearance_ops(value: str, da: bytes, width: float, height: float, *, align:
     _, _, ascent, descent = _face()
     inner = max(width - 2 * pad_x, size)
     lines = _wrap(value, size, inner) if multiline else [" ".join(value.split())]
-    leading = size * 1.2
+    leading = leading or size * 1.2
     if multiline:
         first = height - pad_y - ascent * size / 1000
     else:
@@ -135,7 +136,7 @@ def draw_field_values(document, pdf) -> None:
             ops = appearance_ops(value, _bytes(field["DA"]), width, height, align=align,
                                  pad_x=(box.padding_left + box.border_left_width) * PX or 2.0,
                                  pad_y=(box.padding_top + box.border_top_width) * PX + 1,
-                                 multiline=box.element.tag == "textarea")
+                                 multiline=box.element.tag == "textarea", leading=_leading(box.style))
             stream = pydyf.Stream([ops], pydyf.Dictionary({
                 "Type": "/XObject", "Subtype": "/Form", "BBox": pydyf.Array((0, 0, width, height)),
                 "Resources": form["DR"]}), compress=True)
@@ -143,6 +144,17 @@ def draw_field_values(document, pdf) -> None:
             field["AP"] = pydyf.Dictionary({"N": stream.reference})
     # Every filled field now shows itself; viewers keep drawing empty ones as players type.
     form.pop("NeedAppearances", None)
+
+
+def _leading(style) -> float | None:
+    """The CSS line height in points, or None for `normal`."""
+    height = style["line_height"]
+    if height == "normal":
+        return None
+    if isinstance(height, (int, float)):  # a length, already in px
+        return height * PX
+    value, unit = height
+    return value * style["font_size"] * PX if unit is None else value * PX
 
 
 def _text(value) -> str:

@@ -18,6 +18,7 @@ from ...safe_text import slug  # noqa: F401 - sheets name their files and fields
 
 DATA = resources.DATA / "sheets" / "fit.yaml"
 NOTES_ROWS = 2
+MAX_WRAP = 4
 """Ruled rows the notes field covers; the page's spare height below adds printed rows."""
 
 
@@ -52,6 +53,12 @@ class Field:
     value: str = ""
     lines: int = 1
     """More than one: a multi-line text area."""
+    pitch_mm: float = 8.0
+    """Height each line adds: 8 mm writing rows; a row's long value wraps at 5 mm a line."""
+
+    @property
+    def height_mm(self) -> str:
+        return f"{self.lines * self.pitch_mm + (2 if self.pitch_mm < 8 else 0):g}"
 
     @property
     def fillable(self) -> bool:
@@ -104,8 +111,14 @@ class Namer:
 
     prefix: str
 
-    def field(self, key: str, value: object = "", lines: int = 1) -> Field:
-        return Field(f"{self.prefix}_{key}", "" if value is None else str(value), lines)
+    def field(self, key: str, value: object = "", lines: int = 1, *, chars: int = 0) -> Field:
+        """A field; with `chars` (what one line of its column holds at the sheet's size) a
+        longer value wraps into a taller field of up to MAX_WRAP lines instead of running out
+        of its box or shrinking."""
+        text = "" if value is None else str(value)
+        if chars and len(text) > chars:
+            return Field(f"{self.prefix}_{key}", text, min(MAX_WRAP, -(-len(text) // chars)), 5.0)
+        return Field(f"{self.prefix}_{key}", text, lines)
 
     def box(self, key: str, checked: bool = False, label: str = "") -> Box:
         return Box(f"{self.prefix}_{key}", checked, label)

@@ -54,7 +54,7 @@ def _track(title: str, key: str, harms: list[Harm], name: Namer) -> Track:
     for level, count in BOXES.items():
         held = [h.name for h in harms if h.rank == level]
         for i in range(count):
-            boxes.append(HarmBox(level, name.field(f"{key}_{level}{i}", held[i] if i < len(held) else ""),
+            boxes.append(HarmBox(level, name.field(f"{key}_{level}{i}", held[i] if i < len(held) else "", chars=30),
                                  TN_PENALTY[level]))
     now = penalty([h.rank for h in harms if h.rank])
     return Track(title, boxes, f"+{now}" if harms else "")
