@@ -186,3 +186,12 @@ def test_pdfs_carry_title_subject_language_and_tags(args, title, game, tmp_path,
     assert info["author"] == "playaid" and "playaid" in info["subject"] and game in info["subject"]
     assert "playaid" in info["creator"] and game in info["creator"]
     assert info["lang"] == "en" and info["tagged"] and info["display_title"]
+
+
+def test_long_notes_get_rows_enough_and_all_show_once_flattened(files, tmp_path, run):
+    notes = " ".join(f"Session {i}: the roof held, the rope did not, and Moss owes the baker a favour." for i in range(6))
+    text = (EXAMPLES / "dirt" / "moss.yaml").read_text(encoding="utf-8") + f"notes: '{notes}'\n"
+    pdf = _sheet(run, tmp_path, files.write("moss.yaml", text))
+    [field] = [w for w in measure.widgets(pdf) if w.name == "moss_notes"]
+    assert field.height_mm >= 5 * 8 - 1  # ~490 characters: five ruled rows, not two
+    assert_print_grade(pdf)

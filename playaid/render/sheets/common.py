@@ -19,6 +19,7 @@ from ...safe_text import slug  # noqa: F401 - sheets name their files and fields
 DATA = resources.DATA / "sheets" / "fit.yaml"
 NOTES_ROWS = 2
 MAX_WRAP = 4
+NOTES_CHARS = 100
 """Ruled rows the notes field covers; the page's spare height below adds printed rows."""
 
 
@@ -119,6 +120,13 @@ class Namer:
         if chars and len(text) > chars:
             return Field(f"{self.prefix}_{key}", text, min(MAX_WRAP, -(-len(text) // chars)), 5.0)
         return Field(f"{self.prefix}_{key}", text, lines)
+
+    def notes(self, value: object) -> Field:
+        """The notes field: NOTES_ROWS ruled rows, more when the character's notes need them
+        (about NOTES_CHARS a row at the sheet's size), so none is hidden by the field's edge."""
+        text = "" if value is None else str(value)
+        needed = sum(-(-len(part) // NOTES_CHARS) or 1 for part in text.split("\n")) if text else 0
+        return Field(f"{self.prefix}_notes", text, max(NOTES_ROWS, needed))
 
     def box(self, key: str, checked: bool = False, label: str = "") -> Box:
         return Box(f"{self.prefix}_{key}", checked, label)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ...systems.contest.dice import BACKGROUND
 from ...systems.contest.documents import Character
 from ...systems.contest.pools import aspect_dice
-from .common import NOTES_ROWS, Field, Fitter, Namer, Text, padded, rows
+from .common import Field, Fitter, Namer, Text, padded, rows
 
 
 @dataclass(frozen=True)
@@ -70,5 +70,5 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: object = None) -
                           lambda i: Condition(Text(), "", name.field(f"cond{i}_uses"))),
         penalties=padded(pens, rows("contest-penalty"), empty),
         e_dice=", ".join(str(d) for d in c.e_dice) if c else "",
-        notes=name.field("notes", c.notes if c else "", lines=NOTES_ROWS),
+        notes=name.notes(c.notes if c else ""),
     )

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ...systems.dirt.models import STAT_TOTAL_MAX, STATS, Character
 from ...systems.dirt.procedures import THRESHOLD
-from .common import NOTES_ROWS, Box, Field, Fitter, Namer, Text, padded, rows
+from .common import Box, Field, Fitter, Namer, Text, padded, rows
 
 _LETTERS = {"mental": "M", "physical": "P", "social": "S"}
 _USES = {"mental": "thinking, noticing, knowing", "physical": "strength, speed, fighting",
@@ -55,5 +55,5 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: object = None) -
                 Check("Anything else", Text(), f"{THRESHOLD['none']}+")],
         items=items,
         disrupted=name.box("disrupted", bool(c and c.disrupted), "Disrupted: the next action needs one more degree"),
-        notes=name.field("notes", c.notes if c else "", lines=NOTES_ROWS),
+        notes=name.notes(c.notes if c else ""),
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...systems.fight_club.models import TOKEN_TYPES, Character
-from .common import NOTES_ROWS, Field, Fitter, Namer, Text, padded, rows
+from .common import Field, Fitter, Namer, Text, padded, rows
 
 
 @dataclass(frozen=True)
@@ -67,5 +67,5 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: object = None) -
                 for t in TOKEN_TYPES],
         pain_statements=padded(pains, rows("fight-club-pain"), lambda i: PainRow(
             name.field(f"pain{i}_text"), name.field(f"pain{i}_tokens"), name.field(f"pain{i}_verdict"))),
-        notes=name.field("notes", c.notes if c else "", lines=NOTES_ROWS),
+        notes=name.notes(c.notes if c else ""),
     )

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ...systems.fight_sphere.arithmetic import judgment_pool
 from ...systems.fight_sphere.gladiators import DEATH_WISH, DRIVE_NAMES, REASON_TO_LIVE, STARTING_POOL, Gladiator, rated
 from ...systems.fight_sphere.sphere import Setup, threshold
-from .common import NOTES_ROWS, Box, Field, Fitter, Namer, Text, layout, padded, rows
+from .common import Box, Field, Fitter, Namer, Text, layout, padded, rows
 
 
 @dataclass(frozen=True)
@@ -92,5 +92,5 @@ def build(g: Gladiator | None, name: Namer, fit: Fitter, setup: Setup | None = N
                 for s in ("active", "last-standing", "knocked-out", "dead")],
         drives=[name.box(f"drive_{d}", d == drive, DRIVE_NAMES[d]) for d in (DEATH_WISH, REASON_TO_LIVE)],
         switched=name.box("switched", bool(g and g.switched), "Drive switched (once per game)"),
-        notes=name.field("notes", g.notes if g else "", lines=NOTES_ROWS),
+        notes=name.notes(g.notes if g else ""),
     )

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ...systems.isolation.character import HEALTH_LEVELS, Character
 from ...systems.isolation.relationship_map import RelationshipMap, Setup
-from .common import NOTES_ROWS, Box, Field, Fitter, Namer, Text, padded, rows
+from .common import Box, Field, Fitter, Namer, Text, padded, rows
 
 
 @dataclass(frozen=True)
@@ -61,5 +61,5 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: Setup | None = N
         # A character file alone knows neither: the same rows stay, marked for writing in.
         source=(f"From the setup “{setup.name}”." if setup is not None
                 else "Stress and links belong to the table's setup: copy them in from the map."),
-        notes=name.field("notes", c.notes if c else "", lines=NOTES_ROWS),
+        notes=name.notes(c.notes if c else ""),
     )

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ...systems.sapio.harm import BOXES, TN_PENALTY, penalty
 from ...systems.sapio.sheet import ADVANCEMENT_TYPES, Character, Harm
-from .common import NOTES_ROWS, Box, Field, Fitter, Namer, Text, padded, rows
+from .common import Box, Field, Fitter, Namer, Text, padded, rows
 
 
 @dataclass(frozen=True)
@@ -93,5 +93,5 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: object = None) -
                         for w in (c.weapons if c else [])], rows("sapio-weapons"), empty_line),
         cycle=cycle,
         cycles_done=done,
-        notes=name.field("notes", c.notes if c else "", lines=NOTES_ROWS),
+        notes=name.notes(c.notes if c else ""),
     )
