@@ -13,14 +13,15 @@ from pathlib import Path
 
 import click
 
-from . import __version__
+from . import __version__, defaults
 from .documents import Library, expand
 from .outputs import OutputError, OutputFolder
 from .commands import InputError, json_text, print_problems, progress
 from .problems import Problem, unique
+from .safe_text import shown
 from .systems import REGISTRY
 
-RENDERING = ("sheet", "packet", "pregen", "deck", "net", "map", "odds")
+RENDERING = ("sheet", "packet", "pregen", "deck", "net", "map", "odds", "new")
 """Commands living in `playaid/commands/<name>.py`, imported only when run or listed:
 each pulls in its renderer, and `playaid sheet` alone should not pay for the others."""
 
@@ -34,7 +35,11 @@ class Commands(click.Group):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in RENDERING and name not in self.commands:
             self.add_command(import_module(f"{__package__}.commands.{name}").command, name)
-        return super().get_command(ctx, name)
+        command = super().get_command(ctx, name)
+        if command is not None:
+            root = ctx.find_root().default_map
+            defaults.annotate(command, name, root if isinstance(root, defaults.Settings) else defaults.NONE)
+        return command
 
 
 def _system_choice() -> click.Choice:
@@ -188,5 +193,21 @@ def demo(out_dir: str, paper: str) -> None:
         click.echo(f"wrote {path}")
 
 
+def settings(folder: Path) -> defaults.Settings:
+    """The defaults `playaid.toml` in `folder` sets, checked against every command's options."""
+    ctx = click.Context(cli)
+    found = defaults.load(folder, cli.list_commands(ctx))
+    if found.source is not None:
+        bad = defaults.unknown(found, {name: cli.get_command(ctx, name) for name in cli.list_commands(ctx)})
+        if bad:
+            raise defaults.SettingsError(f"{found.source}: no command has the setting {', '.join(bad)}")
+    return found
+
+
 def main() -> None:
-    cli(prog_name="playaid")
+    try:
+        found = settings(Path.cwd())
+    except defaults.SettingsError as exc:
+        click.echo(f"Error: {shown(str(exc))}", err=True)
+        sys.exit(1)
+    cli(prog_name="playaid", default_map=found, auto_envvar_prefix=defaults.PREFIX)

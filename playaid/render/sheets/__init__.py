@@ -1,7 +1,7 @@
 """Character sheets: one typed context per game, rendered by `templates/sheets/<game>.html`.
 
 `sheet_for` builds the context of one character (or a blank one); `render_sheets` lays
-one or more of them out as a PDF; `reference_pdf` renders a game's reference page.
+one or more of them out as a PDF (a game's reference page: `render.reference`).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from ..paper import Paper
 from ..html import pdf_bytes
 from .pdf import bookmark_pages, template_document, template_pdf
 from .common import Fitter, Header, Namer, slug
+from ..reference import reference_pdf  # noqa: F401  (packets and `playaid sheet` import it from here)
 
 
 
@@ -86,13 +87,6 @@ def render_sheets_paged(templates: Templates, paper: Paper, sheets: list[Sheet],
     system = sheets[0].header.system
     doc = template_document(templates, f"sheets/{system}.html", sheets=sheets, **_sheet_context(paper, sheets, title))
     return pdf_bytes(doc), bookmark_pages(doc), len(doc.pages)
-
-
-def reference_pdf(templates: Templates, paper: Paper, system: str) -> bytes:
-    """The one-page reference of game `system`: how a roll is built and read."""
-    return template_pdf(templates, f"reference/{system}.html", game=GAME_TITLES[system], system=system,
-                        **page_context(paper, f"{GAME_TITLES[system]} — reference", game=GAME_TITLES[system],
-                                       kind="reference"))
 
 
 FOOTER_MM = 5

@@ -48,7 +48,7 @@ RULES = {
 
 SYSTEM = GameSystem(
     id="fight-club",
-    title="Fight Club frustration game",
+    title="Fight Club Frustration Game",
     rule_text="002_355e53c6740858f5.txt",
     summary="frustration card deck; Frustration / Pain / Retirement tokens; fist-based fights; no dice",
     models={"character": Character, "setup": Setup, "scene": Scene, "deck": Deck},
