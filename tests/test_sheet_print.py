@@ -178,7 +178,7 @@ def _notes_top(pdf: bytes) -> float:
 @pytest.mark.parametrize("args, title, game", [
     (("--blank", "sapio"), "Blank The Sapio System character sheet", "The Sapio System"),
     ((EXAMPLES / "dirt" / "moss.yaml",), "Moss — Games to Play in the Dirt character sheet", "Games to Play in the Dirt"),
-    (("--reference", "contest"), "Asset-Dice Contests — reference", "Asset-Dice Contests"),
+    (("--reference", "contest"), "Asset-Dice Contests — rules reference", "Asset-Dice Contests"),
 ])
 def test_pdfs_carry_title_subject_language_and_tags(args, title, game, tmp_path, run):
     info = measure.metadata(_sheet(run, tmp_path, *args))
