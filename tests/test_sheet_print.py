@@ -195,3 +195,11 @@ def test_long_notes_get_rows_enough_and_all_show_once_flattened(files, tmp_path,
     [field] = [w for w in measure.widgets(pdf) if w.name == "moss_notes"]
     assert field.height_mm >= 5 * 8 - 1  # ~490 characters: five ruled rows, not two
     assert_print_grade(pdf)
+
+
+@pytest.mark.parametrize("game", CHARACTERS)
+def test_flat_sheets_meet_the_same_bars(game, tmp_path, run):
+    """--flat prints plain boxes: the same page, no fields to flatten."""
+    pdf = _sheet(run, tmp_path, EXAMPLES / game / CHARACTERS[game], "--paper", "letter", "--flat")
+    assert not measure.widgets(pdf)
+    assert_print_grade(pdf)

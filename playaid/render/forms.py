@@ -151,10 +151,10 @@ def _leading(style) -> float | None:
     height = style["line_height"]
     if height == "normal":
         return None
-    if isinstance(height, (int, float)):  # a length, already in px
-        return height * PX
+    if isinstance(height, (int, float)):  # a bare number: a multiple of the font size
+        return height * style["font_size"] * PX
     value, unit = height
-    return value * style["font_size"] * PX if unit is None else value * PX
+    return value * style["font_size"] * PX if unit in (None, "em") else value * PX
 
 
 def _text(value) -> str:

@@ -55,7 +55,7 @@ class Field:
     lines: int = 1
     """More than one: a multi-line text area."""
     pitch_mm: float = 8.0
-    """Height each line adds: 8 mm writing rows; a row's long value wraps at 5 mm a line."""
+    """Height each line adds: 8 mm writing rows; a row's long value wraps at 5.5 mm a line."""
 
     @property
     def height_mm(self) -> str:
@@ -118,7 +118,7 @@ class Namer:
         of its box or shrinking."""
         text = "" if value is None else str(value)
         if chars and len(text) > chars:
-            return Field(f"{self.prefix}_{key}", text, min(MAX_WRAP, -(-len(text) // chars)), 5.0)
+            return Field(f"{self.prefix}_{key}", text, min(MAX_WRAP, -(-len(text) // chars)), 5.5)
         return Field(f"{self.prefix}_{key}", text, lines)
 
     def notes(self, value: object) -> Field:
