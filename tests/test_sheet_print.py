@@ -139,6 +139,14 @@ def test_long_and_japanese_npc_names_wrap_in_their_row(files, tmp_path, run):
     assert npc[long_name].height_mm >= 9  # two lines, not one line running out of the box
     assert npc["Marrow, the scrap-priest"].height_mm < 9
     assert "山田 花子" not in npc and "山田 花子" in pdfs.text(_path(pdf))
+    # the wrapped value's lines stand a line apart inside the field, none over another
+    import pikepdf
+
+    with pikepdf.open(_path(pdf)) as doc:
+        [field] = [f for f in doc.Root.AcroForm.Fields if str(f.get("/V", "")) == long_name]
+        ops = field.AP.N.read_bytes().decode("latin-1")
+    baselines = [float(y) for y in re.findall(r"1 0 0 1 [\d.]+ ([\d.]+) Tm", ops)]
+    assert len(baselines) == 2 and baselines[0] - baselines[1] >= 9 * 1.2 and min(baselines) > 0
 
 
 def test_the_blank_fight_sphere_sheet_offers_both_drives(tmp_path, run):
