@@ -67,6 +67,12 @@ def _pregens(out: Batch, paper: str) -> list[Path]:
     return demo_outputs(out, DEMO_SEED)
 
 
+def _tables(out: Batch, paper: str) -> list[Path]:
+    from .commands.pregen_table import demo_outputs
+
+    return _write(out, demo_outputs(DEMO_SEED, paper))
+
+
 def _deck(out: Batch, paper: str) -> list[Path]:
     from .commands.deck import demo_outputs
 
@@ -107,6 +113,7 @@ STEPS = (
     ("sheets, blank sheets and packets", _sheets),
     ("odds handouts", _odds),
     ("pre-built characters", _pregens),
+    ("ready tables with their packets, one per game", _tables),
     ("card deck, tokens, Tabletop Simulator sheets", _deck),
     ("paper dice", _nets),
     ("Isolation map worksheets", _maps),

@@ -127,7 +127,16 @@ def context(system_id: str, paper: Paper, tables: list[Table] | None = None) -> 
 
 def handout_pdf(system_id: str, paper: Paper, tables: list[Table] | None = None) -> bytes:
     """The one-page odds handout of `system_id` on `paper` (fight-club: its reference page)."""
+    if tables is None:
+        return _game_handout(system_id, paper)
     return Templates().to_pdf("odds/handout.html", **context(system_id, paper, tables))
+
+
+@cache
+def _game_handout(system_id: str, paper: Paper) -> bytes:
+    """The handout with the game's own tables: the same bytes for every packet of a game,
+    so a process rendering several tables' packets lays it out once."""
+    return Templates().to_pdf("odds/handout.html", **context(system_id, paper, None))
 
 
 def demo_handouts(paper: Paper) -> dict[str, bytes]:

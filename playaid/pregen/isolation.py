@@ -23,8 +23,8 @@ def characters(draw: Drawer, count: int, players: list[str]) -> list[tuple[Name,
             "profession": draw.pick(t["professions"]),
             "positive": draw.sample(t["positive"], 3),
             "negative": draw.sample(t["negative"], 3),
-            "bias": draw.pick(t["biases"]),
-            "goal": draw.pick(t["goals"]),
+            "bias": draw.pick(t["biases"])["bias"],
+            "goal": draw.pick(t["goals"])["goal"],
             "health": "healthy",
         }
         out.append((name, data))
