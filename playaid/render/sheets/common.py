@@ -2,8 +2,10 @@
 
 A sheet's context is plain data. Every number is worked out here or by the rules core;
 the templates only place and format what they are given. Text is fitted by a character
-budget per kind of field (`assets/data/sheets/fit.yaml`): shrunk one or two steps, and
-wrapped, never cut; text past the budget still prints in full and earns a warning.
+budget per kind of field (`assets/data/sheets/fit.yaml`): wrapped, never cut; only the
+masthead name and a long paragraph step down in size (the stylesheet ignores the steps
+elsewhere: one size per column, 7 pt at least); text past the budget still prints in full
+and earns a warning. A long value in a form field wraps into a taller field (`Namer.field`).
 """
 
 from __future__ import annotations
@@ -18,9 +20,9 @@ from ...safe_text import slug  # noqa: F401 - sheets name their files and fields
 
 DATA = resources.DATA / "sheets" / "fit.yaml"
 NOTES_ROWS = 2
-MAX_WRAP = 4
+"""Ruled rows the notes field covers at least; the page's spare height below adds printed rows."""
 NOTES_CHARS = 100
-"""Ruled rows the notes field covers; the page's spare height below adds printed rows."""
+"""About what one notes row holds at the sheet's size."""
 
 
 @cache
@@ -114,11 +116,11 @@ class Namer:
 
     def field(self, key: str, value: object = "", lines: int = 1, *, chars: int = 0) -> Field:
         """A field; with `chars` (what one line of its column holds at the sheet's size) a
-        longer value wraps into a taller field of up to MAX_WRAP lines instead of running out
-        of its box or shrinking."""
+        longer value wraps into a field as many lines tall as it needs, instead of running
+        out of its box or shrinking."""
         text = "" if value is None else str(value)
         if chars and len(text) > chars:
-            return Field(f"{self.prefix}_{key}", text, min(MAX_WRAP, -(-len(text) // chars)), 5.5)
+            return Field(f"{self.prefix}_{key}", text, -(-len(text) // chars), 5.5)
         return Field(f"{self.prefix}_{key}", text, lines)
 
     def notes(self, value: object) -> Field:
