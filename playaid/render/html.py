@@ -189,11 +189,12 @@ def layout(html: str, template_roots: list[Path] | None = None):
     return HTML(string=html, base_url=base, url_fetcher=local_fetcher(roots)).render(pdf_forms=True)
 
 
-def pdf_bytes(document) -> bytes:
+def pdf_bytes(document, *, tagged: bool = True) -> bytes:
     """A laid-out document as PDF bytes, byte-for-byte reproducible: a fixed document
     identifier and no dates. Tagged (a structure tree in reading order, the language of
-    `<html lang>`), so screen readers and reflow can follow it."""
-    return document.write_pdf(pdf_identifier=b"playaid", pdf_forms=True, pdf_tags=True, finisher=_finish)
+    `<html lang>`), so screen readers and reflow can follow it; `tagged=False` for a part
+    that is merged into another PDF by page, where its structure tree would be dropped."""
+    return document.write_pdf(pdf_identifier=b"playaid", pdf_forms=True, pdf_tags=tagged, finisher=_finish)
 
 
 def _finish(document, pdf) -> None:

@@ -81,12 +81,13 @@ def render_sheets(templates: Templates, paper: Paper, sheets: list[Sheet], title
     return template_pdf(templates, f"sheets/{system}.html", sheets=sheets, **_sheet_context(paper, sheets, title))
 
 
-def render_sheets_paged(templates: Templates, paper: Paper, sheets: list[Sheet], title: str,
-                        ) -> tuple[bytes, list[int], int]:
-    """Like `render_sheets`, with the first page (0-based) of each sheet and the page count."""
+def render_sheets_paged(templates: Templates, paper: Paper, sheets: list[Sheet], title: str, *,
+                        tagged: bool = True) -> tuple[bytes, list[int], int]:
+    """Like `render_sheets`, with the first page (0-based) of each sheet and the page count
+    (`tagged`: see `pdf_bytes`)."""
     system = sheets[0].header.system
     doc = template_document(templates, f"sheets/{system}.html", sheets=sheets, **_sheet_context(paper, sheets, title))
-    return pdf_bytes(doc), bookmark_pages(doc), len(doc.pages)
+    return pdf_bytes(doc, tagged=tagged), bookmark_pages(doc), len(doc.pages)
 
 
 FOOTER_MM = 5
