@@ -8,12 +8,10 @@ import click
 
 from . import InputError, out_option, paper_option, print_problems, write_all
 
-PAGE_NAMES = ("map", "dice", "session")
-
-
 def outputs(setup: str | None, blank: int | None, paper: str, fmt: str) -> dict[str, bytes]:
     """Every file the command writes, by name, computed in memory; InputError when refused."""
-    from ..render.maps import MAX_CAST, MIN_CAST, SetupRefused, blank as blank_sheet, load_table, pages, writers
+    from ..render.maps import (MAX_CAST, MIN_CAST, SetupRefused, blank as blank_sheet, document_title, load_table,
+                               pages, writers)
     from ..render.maps.worksheet import from_table
 
     if blank is not None:
@@ -31,13 +29,24 @@ def outputs(setup: str | None, blank: int | None, paper: str, fmt: str) -> dict[
         sheet, stem = from_table(table), Path(setup).stem
     drawn = pages(sheet, paper)
     if fmt == "pdf":
-        return {f"{stem}-map.pdf": writers.pdf(drawn, f"{sheet.title or 'Isolation'}: relationship map")}
-    names = [PAGE_NAMES[0]] * (len(drawn) - 2) + list(PAGE_NAMES[1:])
-    named = {}
-    for i, (name, page) in enumerate(zip(names, drawn)):
-        suffix = name if name != "map" or i == 0 else f"map-key-{i}"
-        named[f"{stem}-{suffix}.svg"] = writers.svg(page)
-    return named
+        return {f"{stem}-map.pdf": writers.pdf(drawn, document_title(sheet))}
+    return {f"{stem}-{name}.svg": writers.svg(page) for name, page in zip(page_names(drawn), drawn)}
+
+
+def page_names(drawn: list) -> list[str]:
+    """Each page's file name part, from its title: `map`, `map-key-2`, `map-counts`, `dice`,
+    `session`, numbered from the second page of a kind that runs on."""
+    kinds = {"Relationship map": "map", "Relationship map: key": "map-key",
+             "Relationship map: counts per pair": "map-counts", "Dice table": "dice", "Session worksheet": "session"}
+    names, seen = [], {}
+    for page in drawn:
+        kind = kinds[page.title]
+        seen[kind] = seen.get(kind, 0) + 1
+        if kind == "map-key":  # numbered by page, as the key pages always were
+            names.append(f"map-key-{len(names)}")
+        else:
+            names.append(kind if seen[kind] == 1 else f"{kind}-{seen[kind]}")
+    return names
 
 
 def demo_outputs(setup: Path, paper: str) -> dict[str, bytes]:
