@@ -24,8 +24,8 @@ import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from .bounds import Budget, BoundedRange, RenderTooBig, check_binop, joined
-from .checkboxes import check_boxes_name_a_font
 from .fonts import CSS_STACK, FONT_DIR, font_face_css
+from .forms import finish_forms
 from .paper import Paper
 from .. import resources
 from ..limits import RENDER_LIMIT, clipped
@@ -151,9 +151,18 @@ def _bounded(value):
     return clipped(text) if len(text) > RENDER_LIMIT else value
 
 
-def page_context(paper: Paper, title: str) -> dict:
-    """What `shared/base.html` needs: the paper, the title and the bundled fonts."""
-    return {"paper": paper, "title": title, "fonts_css": font_face_css(), "font_stack": CSS_STACK}
+def page_context(paper: Paper, title: str, *, game: str = "", kind: str = "", lang: str = "en") -> dict:
+    """What `shared/base.html` needs: the paper, the fonts and the document's metadata.
+
+    `title` becomes the PDF's title; `game` (its display name) and `kind` ("character
+    sheet", "reference" …) make its subject, so a file found alone says what it is and
+    which game it belongs to. Author and creator name playaid; `lang` is the text's language.
+    """
+    about = " ".join(p for p in (game, kind) if p) or title
+    return {"paper": paper, "title": title, "fonts_css": font_face_css(), "font_stack": CSS_STACK,
+            "lang": lang, "meta": {"author": "playaid", "description": f"{about}, made with playaid",
+                                   "generator": f"playaid — {game}" if game else "playaid",
+                                   "keywords": ", ".join(p for p in (game, kind, "playaid", "print and play") if p)}}
 
 
 def _game_roots() -> list[Path]:
@@ -246,10 +255,21 @@ def layout(html: str, template_roots: list[Path] | None = None):
     return HTML(string=html, base_url=base, url_fetcher=local_fetcher(roots)).render(pdf_forms=True)
 
 
-def pdf_bytes(document) -> bytes:
+def pdf_bytes(document, *, tagged: bool = True) -> bytes:
     """A laid-out document as PDF bytes, byte-for-byte reproducible: a fixed document
-    identifier and no dates."""
-    return document.write_pdf(pdf_identifier=b"playaid", pdf_forms=True, finisher=check_boxes_name_a_font)
+    identifier and no dates. Tagged (a structure tree in reading order, the language of
+    `<html lang>`), so screen readers and reflow can follow it; `tagged=False` for a part
+    that is merged into another PDF by page, where its structure tree would be dropped."""
+    return document.write_pdf(pdf_identifier=b"playaid", pdf_forms=True, pdf_tags=tagged, finisher=_finish)
+
+
+def _finish(document, pdf) -> None:
+    """Last touches before writing: form fields that show their values, and viewers told to
+    show the document's title rather than its file name."""
+    import pydyf
+
+    finish_forms(document, pdf)
+    pdf.catalog["ViewerPreferences"] = pydyf.Dictionary({"DisplayDocTitle": "true"})
 
 
 def html_to_pdf(html: str, template_roots: list[Path] | None = None) -> bytes:

@@ -50,7 +50,8 @@ def _snap(size: float) -> float:
 
 def reference_pdf(templates: Templates, paper: Paper, system: str) -> bytes:
     """The reference page of game `system` on `paper`, its type sized to fill the page."""
-    base = {**context(system), **page_context(paper, f"{REGISTRY[system].title} — rules reference")}
+    base = {**context(system), **page_context(paper, f"{REGISTRY[system].title} — rules reference",
+                                              game=REGISTRY[system].title, kind="rules reference")}
     room = paper.height_mm - 2 * paper.margin_mm
 
     def attempt(size: float):
