@@ -94,7 +94,7 @@ def test_pregen_makes_characters_its_rules_accept(toy, run, tmp_path):
 
 def test_demo_makes_everything_for_it_too(toy, run, tmp_path):
     assert run("demo", "--out", tmp_path).exit_code == 0
-    for name in ("sheets/toy/pip.pdf", "sheets/blank-toy.pdf", "odds-toy.pdf", "packets/toy/toy-table-packet.pdf"):
+    for name in ("sheets/toy/pip.pdf", "sheets/blank-toy.pdf", "odds-toy.pdf", "packets/toy/table-packet.pdf"):
         assert (tmp_path / name).stat().st_size > 1000, name
     assert len(list((tmp_path / "pregen" / "toy").glob("*.yaml"))) == 4
     assert "toy/scene-roll.yaml" in (tmp_path / "example-rolls.txt").read_text(encoding="utf-8")

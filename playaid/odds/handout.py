@@ -52,4 +52,5 @@ def handout_pdf(system_id: str, paper: Paper, tables: list[Table] | None = None)
 
 def demo_handouts(paper: Paper) -> dict[str, bytes]:
     """Every game's handout, `odds-<system>.pdf`, for `playaid demo`."""
-    return {f"odds-{system}.pdf": handout_pdf(system, paper) for system in REGISTRY if REGISTRY[system].odds}
+    return {f"odds-{system}.pdf": handout_pdf(system, paper) for system in REGISTRY
+            if REGISTRY[system].odds and not getattr(odds_module(system), "NO_DICE", "")}
