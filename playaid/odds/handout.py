@@ -1,25 +1,69 @@
-"""One-page odds handouts: each game's tables as heat maps that read in grayscale.
+"""Odds handouts: each game's tables as heat maps that read in grayscale, in large type.
 
-Python decides every number and every shade; the template (`templates/odds/`) only
-lays them out. Cells carry their percentage as text, so the page reads without colour.
+Python decides every number, every shade and every size; the template (`templates/odds/`)
+only lays them out. Cells carry their percentage as text, so the page reads without
+colour. The rows grow to fill the page (a short handout gets taller rows and larger
+numbers, never an empty half page); a small note whose chances are 0 down a whole column
+is left out, since it tells nobody anything.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from ..render.html import Templates, page_context
+from ..render.html import Templates, layout, page_context, pdf_bytes
 from ..render.paper import Paper
 from ..systems import REGISTRY
 from . import module as odds_module
-from .cells import HeatMap, cell, shade  # noqa: F401 - shade: the grey scale, tested here
+from .cells import HeatMap, cell, drop_empty_notes, shade  # noqa: F401 - shade: the grey scale, tested here
 from .tables import Table
+
+BIG_PT = (12.0, 20.0)
+"""The large numbers' size: at least 12 pt bold (read in play), larger on a short handout."""
+ROW_MM = (5.6, 30.0)
+"""A table row's height: enough for the large number, at most what still reads as a table."""
+LABEL_MM = 14.0
+"""The row labels' column."""
+GAP_MM = 3.0
+"""Between tables side by side."""
+CELL_MM = 13.0
+"""The narrowest cell a 12 pt bold "100%" fits in, padding included."""
 
 
 def heat_map(system: str, t: Table) -> HeatMap:
     view = getattr(odds_module(system), "CELL_VIEWS", {}).get(t.id, cell)
-    rows = tuple((str(r), tuple(view(c) for c in row)) for r, row in zip(t.rows, t.cells))
-    return HeatMap(t.title, f"{t.row_label} ↓ · {t.col_label} →", tuple(map(str, t.cols)), t.col_notes, rows, t.note)
+    rows = [(str(r), tuple(view(c) for c in row)) for r, row in zip(t.rows, t.cells)]
+    return HeatMap(t.title, f"{t.row_label} ↓ · {t.col_label} →", tuple(map(str, t.cols)), t.col_notes,
+                   drop_empty_notes(rows), t.note)
+
+
+def example(m: HeatMap, small: str) -> str:
+    """How to read one cell, from the table's own numbers: a middle cell of its first map."""
+    label, cells = m.rows[len(m.rows) // 2]
+    j = len(m.cols) // 2
+    c = cells[j]
+    rows_are, cols_are = (part.strip(" ↓→") for part in m.corner.split("·"))
+    tenths = round(int(c.text.strip("<>%")) / 10) if c.text[0].isdigit() else None
+    out = (f"With {label} ({rows_are}) against {m.cols[j]} ({cols_are}), “{m.title}” reads {c.text}")
+    out += f": about {tenths} times in 10." if tenths is not None else "."
+    if c.sub and small:
+        out += f" Its small line, “{c.sub}”, is {small}."
+    return out
+
+
+def big_for(row_mm: float, narrowest_mm: float) -> float:
+    """The large numbers' size for rows `row_mm` high and cells at least `narrowest_mm` wide:
+    12 pt at the smallest rows, growing with them as far as the cells allow."""
+    by_row = BIG_PT[0] * row_mm / ROW_MM[0] * 0.75
+    return round(max(BIG_PT[0], min(BIG_PT[1], by_row, BIG_PT[0] * narrowest_mm / CELL_MM)), 1)
+
+
+def per_line(maps: list[HeatMap], width: float) -> int:
+    """How many of a section's tables stand side by side: as many as keep every cell wide
+    enough for its large number."""
+    widest = max(len(m.cols) for m in maps)
+    k = len(maps)
+    while k > 1 and (width - GAP_MM * (k - 1)) / k < LABEL_MM + widest * CELL_MM:
+        k -= 1
+    return k
 
 
 def context(system_id: str, paper: Paper, tables: list[Table] | None = None) -> dict:
@@ -36,21 +80,52 @@ def context(system_id: str, paper: Paper, tables: list[Table] | None = None) -> 
             sections[-1]["maps"].append(heat_map(system_id, t))  # side by side where they fit
         else:
             sections.append({"title": "", "maps": [heat_map(system_id, t)], "note": ""})
-    bound = max((t.error for t in tables), default=Fraction(0))
+    width = paper.width_mm - 2 * paper.margin_mm
+    for s in sections:
+        s["per_line"] = per_line(s["maps"], width)
+        s["map_mm"] = round((width - GAP_MM * (s["per_line"] - 1)) / s["per_line"] - 0.5, 1)
+        s["lines"] = [s["maps"][i:i + s["per_line"]] for i in range(0, len(s["maps"]), s["per_line"])]
+    stacked = sum(len(m.rows) for s in sections for m in s["maps"][::s["per_line"]])
+    narrowest = min(((s["map_mm"] - LABEL_MM) / len(m.cols) for s in sections for m in s["maps"]), default=CELL_MM)
+    first = sections[0]["maps"][0] if sections else None
+    title = f"{REGISTRY[system_id].title}: what are my chances?"
     notes = list(text["assumptions"])
-    if bound:
-        notes.append(f"Exact to within {float(bound):.0e}.")
-    return {**page_context(paper, text["title"]), "system": system_id, "heading": text["title"],
+    if any(c.dropped for s in sections for m in s["maps"] for _, row in m.rows for c in row):
+        notes.append("A cell without a small line: what the small line counts cannot happen there.")
+    return {**page_context(paper, title), "system": system_id, "heading": title,
             "read": text["read"], "sections": sections, "assumptions": notes,
-            "reference": text.get("reference", []), "compact": getattr(game, "COMPACT", False)}
+            "example": example(first, text.get("small", "")) if first else "",
+            "row_mm": ROW_MM[0], "big_pt": big_for(ROW_MM[0], narrowest), "stacked": stacked,
+            "narrowest": narrowest,
+            "label_mm": LABEL_MM, "game": REGISTRY[system_id].title}
 
 
 def handout_pdf(system_id: str, paper: Paper, tables: list[Table] | None = None) -> bytes:
-    """The one-page odds handout of `system_id` on `paper` (a game without dice: its words only)."""
-    return Templates().to_pdf("odds/handout.html", **context(system_id, paper, tables))
+    """The odds handout of `system_id` on `paper`: one page, more where the tables need it.
+
+    Laid out with the smallest rows first; then the rows share out what the last page has
+    left (measured from the layout), so no page ends in an empty band. Where taller rows
+    would push the tables onto another page, the first layout stands.
+    """
+    templates = Templates()
+    ctx = context(system_id, paper, tables)
+    first = layout(templates.render("odds/handout.html", **ctx), templates.roots)
+    spare = paper.height_mm - paper.margin_mm - _bottom_mm(first.pages[-1])
+    row = min(ROW_MM[1], ROW_MM[0] + 0.92 * spare / max(ctx["stacked"], 1))
+    if row - ROW_MM[0] < 0.3:
+        return pdf_bytes(first)
+    ctx = {**ctx, "row_mm": round(row, 2), "big_pt": big_for(row, ctx["narrowest"])}
+    grown = layout(templates.render("odds/handout.html", **ctx), templates.roots)
+    return pdf_bytes(grown if len(grown.pages) == len(first.pages) else first)
+
+
+def _bottom_mm(page) -> float:
+    """How far down the page its last line or table row ends, in mm from the paper's top."""
+    boxes = [b for b in page._page_box.descendants() if type(b).__name__ in ("LineBox", "TableRowBox")]
+    return max((b.position_y + b.height for b in boxes), default=0.0) * 25.4 / 96
 
 
 def demo_handouts(paper: Paper) -> dict[str, bytes]:
-    """Every game's handout, `odds-<system>.pdf`, for `playaid demo`."""
+    """Every game's handout, `odds-<system>.pdf`, for `playaid demo` (games with dice only)."""
     return {f"odds-{system}.pdf": handout_pdf(system, paper) for system in REGISTRY
             if REGISTRY[system].odds and not getattr(odds_module(system), "NO_DICE", "")}
