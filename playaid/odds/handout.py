@@ -21,7 +21,9 @@ BIG_PT = (12.0, 20.0)
 ROW_MM = (5.6, 30.0)
 """A table row's height: enough for the large number, at most what still reads as a table."""
 LABEL_MM = 14.0
-"""The row labels' column."""
+"""The row labels' column, at the least; longer labels (pools of dice) widen it."""
+LABEL_CHAR_MM = 2.0
+"""The width of one character of a row label (10 pt bold)."""
 GAP_MM = 3.0
 """Between tables side by side."""
 CELL_MM = 13.0
@@ -56,12 +58,12 @@ def big_for(row_mm: float, narrowest_mm: float) -> float:
     return round(max(BIG_PT[0], min(BIG_PT[1], by_row, BIG_PT[0] * narrowest_mm / CELL_MM)), 1)
 
 
-def per_line(maps: list[HeatMap], width: float) -> int:
+def per_line(maps: list[HeatMap], width: float, label_mm: float) -> int:
     """How many of a section's tables stand side by side: as many as keep every cell wide
     enough for its large number."""
     widest = max(len(m.cols) for m in maps)
     k = len(maps)
-    while k > 1 and (width - GAP_MM * (k - 1)) / k < LABEL_MM + widest * CELL_MM:
+    while k > 1 and (width - GAP_MM * (k - 1)) / k < label_mm + widest * CELL_MM:
         k -= 1
     return k
 
@@ -81,12 +83,18 @@ def context(system_id: str, paper: Paper, tables: list[Table] | None = None) -> 
         else:
             sections.append({"title": "", "maps": [heat_map(system_id, t)], "note": ""})
     width = paper.width_mm - 2 * paper.margin_mm
+    starts: list[int | None] = []
+    """Per map in page order: its index where it starts a line (a page break can go there)."""
     for s in sections:
-        s["per_line"] = per_line(s["maps"], width)
+        s["label_mm"] = max(LABEL_MM, *(LABEL_CHAR_MM * len(label) + 2 for m in s["maps"] for label, _ in m.rows))
+        s["per_line"] = per_line(s["maps"], width, s["label_mm"])
         s["map_mm"] = round((width - GAP_MM * (s["per_line"] - 1)) / s["per_line"] - 0.5, 1)
-        s["lines"] = [s["maps"][i:i + s["per_line"]] for i in range(0, len(s["maps"]), s["per_line"])]
-    stacked = sum(len(m.rows) for s in sections for m in s["maps"][::s["per_line"]])
-    narrowest = min(((s["map_mm"] - LABEL_MM) / len(m.cols) for s in sections for m in s["maps"]), default=CELL_MM)
+        s["lines"] = [list(enumerate(s["maps"], len(starts)))[i:i + s["per_line"]]
+                      for i in range(0, len(s["maps"]), s["per_line"])]
+        starts += [index for line in s["lines"] for index, _ in line[:1]]
+        starts += [None] * (len(s["maps"]) - len(s["lines"]))  # maps beside another: no line of their own
+        s["narrowest"] = min((s["map_mm"] - s["label_mm"]) / len(m.cols) for m in s["maps"])
+        s["row_mm"], s["big_pt"] = ROW_MM[0], big_for(ROW_MM[0], s["narrowest"])
     first = sections[0]["maps"][0] if sections else None
     title = f"{REGISTRY[system_id].title}: what are my chances?"
     notes = list(text["assumptions"])
@@ -95,27 +103,43 @@ def context(system_id: str, paper: Paper, tables: list[Table] | None = None) -> 
     return {**page_context(paper, title), "system": system_id, "heading": title,
             "read": text["read"], "sections": sections, "assumptions": notes,
             "example": example(first, text.get("small", "")) if first else "",
-            "row_mm": ROW_MM[0], "big_pt": big_for(ROW_MM[0], narrowest), "stacked": stacked,
-            "narrowest": narrowest,
-            "label_mm": LABEL_MM, "game": REGISTRY[system_id].title}
+
+            "game": REGISTRY[system_id].title,
+            "starts": [i for i in starts if i is not None], "break_map": -1}
 
 
 def handout_pdf(system_id: str, paper: Paper, tables: list[Table] | None = None) -> bytes:
     """The odds handout of `system_id` on `paper`: one page, more where the tables need it.
 
-    Laid out with the smallest rows first; then the rows share out what the last page has
-    left (measured from the layout), so no page ends in an empty band. Where taller rows
-    would push the tables onto another page, the first layout stands.
+    Laid out with the smallest rows first; then each page's spare height (measured from
+    the layout) goes to the rows of the tables on it, so no page ends in an empty band. A
+    table over two pages grows by what the tighter of them allows. Should the taller rows
+    still push a table onto another page, the first layout stands.
     """
     templates = Templates()
     ctx = context(system_id, paper, tables)
     first = layout(templates.render("odds/handout.html", **ctx), templates.roots)
-    spare = paper.height_mm - paper.margin_mm - _bottom_mm(first.pages[-1])
-    row = min(ROW_MM[1], ROW_MM[0] + 0.92 * spare / max(ctx["stacked"], 1))
-    if row - ROW_MM[0] < 0.3:
+    if len(first.pages) > 1:  # the table that spills starts a page of its own instead
+        later = [m for page in first.pages[1:] for m in _rows_by(page, "data-map")]
+        target = min(later) if later else ctx["starts"][-1]
+        ctx["break_map"] = max(start for start in ctx["starts"] if start <= target)
+        if ctx["break_map"] > 0:
+            first = layout(templates.render("odds/handout.html", **ctx), templates.roots)
+    foot = paper.height_mm - paper.margin_mm
+    growth: dict[int, float] = {}
+    for page in first.pages:
+        rows = _rows_by(page, "data-section")
+        if rows:
+            each = 0.92 * (foot - _bottom_mm(page)) / sum(rows.values())
+            for section in rows:
+                growth[section] = min(growth.get(section, each), each)
+    if max(growth.values(), default=0) < 0.3:
         return pdf_bytes(first)
-    ctx = {**ctx, "row_mm": round(row, 2), "big_pt": big_for(row, ctx["narrowest"])}
-    grown = layout(templates.render("odds/handout.html", **ctx), templates.roots)
+    sections = []
+    for i, section in enumerate(ctx["sections"]):
+        row = min(ROW_MM[1], ROW_MM[0] + growth.get(i, 0))
+        sections.append({**section, "row_mm": round(row, 2), "big_pt": big_for(row, section["narrowest"])})
+    grown = layout(templates.render("odds/handout.html", **{**ctx, "sections": sections}), templates.roots)
     return pdf_bytes(grown if len(grown.pages) == len(first.pages) else first)
 
 
@@ -123,6 +147,17 @@ def _bottom_mm(page) -> float:
     """How far down the page its last line or table row ends, in mm from the paper's top."""
     boxes = [b for b in page._page_box.descendants() if type(b).__name__ in ("LineBox", "TableRowBox")]
     return max((b.position_y + b.height for b in boxes), default=0.0) * 25.4 / 96
+
+
+def _rows_by(page, attribute: str) -> dict[int, int]:
+    """How many table body rows of each section (or map) a laid-out page holds, by the
+    index the template writes in `attribute`."""
+    out: dict[int, int] = {}
+    for box in page._page_box.descendants():
+        if type(box).__name__ == "TableRowBox" and box.element is not None and box.element.get(attribute):
+            key = int(box.element.get(attribute))
+            out[key] = out.get(key, 0) + 1
+    return out
 
 
 def demo_handouts(paper: Paper) -> dict[str, bytes]:
