@@ -18,7 +18,7 @@ from .tables import Table
 
 BIG_PT = (12.0, 20.0)
 """The large numbers' size: at least 12 pt bold (read in play), larger on a short handout."""
-ROW_MM = (5.6, 30.0)
+ROW_MM = (5.6, 40.0)
 """A table row's height: enough for the large number, at most what still reads as a table."""
 LABEL_MM = 14.0
 """The row labels' column, at the least; longer labels (pools of dice) widen it."""
@@ -83,6 +83,8 @@ def context(system_id: str, paper: Paper, tables: list[Table] | None = None) -> 
         else:
             sections.append({"title": "", "maps": [heat_map(system_id, t)], "note": ""})
     width = paper.width_mm - 2 * paper.margin_mm
+    narrowest: dict[int, float] = {}
+    """By the first map of each line: its narrowest cell in mm (what the large numbers fit)."""
     starts: list[int | None] = []
     """Per map in page order: its index where it starts a line (a page break can go there)."""
     for s in sections:
@@ -93,8 +95,8 @@ def context(system_id: str, paper: Paper, tables: list[Table] | None = None) -> 
                       for i in range(0, len(s["maps"]), s["per_line"])]
         starts += [index for line in s["lines"] for index, _ in line[:1]]
         starts += [None] * (len(s["maps"]) - len(s["lines"]))  # maps beside another: no line of their own
-        s["narrowest"] = min((s["map_mm"] - s["label_mm"]) / len(m.cols) for m in s["maps"])
-        s["row_mm"], s["big_pt"] = ROW_MM[0], big_for(ROW_MM[0], s["narrowest"])
+        for line in s["lines"]:
+            narrowest[line[0][0]] = min((s["map_mm"] - s["label_mm"]) / len(m.cols) for _, m in line)
     first = sections[0]["maps"][0] if sections else None
     title = f"{REGISTRY[system_id].title}: what are my chances?"
     notes = list(text["assumptions"])
@@ -105,7 +107,9 @@ def context(system_id: str, paper: Paper, tables: list[Table] | None = None) -> 
             "example": example(first, text.get("small", "")) if first else "",
 
             "game": REGISTRY[system_id].title,
-            "starts": [i for i in starts if i is not None], "break_map": -1}
+            "starts": [i for i in starts if i is not None], "break_map": -1, "narrowest": narrowest,
+            "rows": {}, "big": {}, "row_mm": ROW_MM[0],
+            "big_pt": {line: big_for(ROW_MM[0], n) for line, n in narrowest.items()}}
 
 
 def handout_pdf(system_id: str, paper: Paper, tables: list[Table] | None = None) -> bytes:
@@ -123,24 +127,27 @@ def handout_pdf(system_id: str, paper: Paper, tables: list[Table] | None = None)
         later = [m for page in first.pages[1:] for m in _rows_by(page, "data-map")]
         target = min(later) if later else ctx["starts"][-1]
         ctx["break_map"] = max(start for start in ctx["starts"] if start <= target)
-        if ctx["break_map"] > 0:
+        if ctx["break_map"] > 0 and ctx["break_map"] in _rows_by(first.pages[0], "data-map"):
             first = layout(templates.render("odds/handout.html", **ctx), templates.roots)
     foot = paper.height_mm - paper.margin_mm
-    growth: dict[int, float] = {}
-    for page in first.pages:
-        rows = _rows_by(page, "data-section")
-        if rows:
-            each = 0.92 * (foot - _bottom_mm(page)) / sum(rows.values())
-            for section in rows:
-                growth[section] = min(growth.get(section, each), each)
-    if max(growth.values(), default=0) < 0.3:
-        return pdf_bytes(first)
-    sections = []
-    for i, section in enumerate(ctx["sections"]):
-        row = min(ROW_MM[1], ROW_MM[0] + growth.get(i, 0))
-        sections.append({**section, "row_mm": round(row, 2), "big_pt": big_for(row, section["narrowest"])})
-    grown = layout(templates.render("odds/handout.html", **{**ctx, "sections": sections}), templates.roots)
-    return pdf_bytes(grown if len(grown.pages) == len(first.pages) else first)
+    done = first
+    for _ in range(2):  # grow, then take up what rounding left
+        growth: dict[int, float] = {}
+        for page in done.pages:
+            rows = _rows_by(page, "data-line")
+            if rows:
+                each = (foot - 2 - _bottom_mm(page)) / sum(rows.values())
+                for line in rows:
+                    growth[line] = min(growth.get(line, each), each)
+        if max(growth.values(), default=0) < 0.3:
+            break
+        rows = {line: min(ROW_MM[1], ctx["rows"].get(line, ROW_MM[0]) + max(0.0, g)) for line, g in growth.items()}
+        trial = {**ctx, "rows": rows, "big": {line: big_for(r, ctx["narrowest"][line]) for line, r in rows.items()}}
+        grown = layout(templates.render("odds/handout.html", **trial), templates.roots)
+        if len(grown.pages) != len(first.pages):
+            break
+        ctx, done = trial, grown
+    return pdf_bytes(done)
 
 
 def _bottom_mm(page) -> float:
@@ -154,7 +161,8 @@ def _rows_by(page, attribute: str) -> dict[int, int]:
     index the template writes in `attribute`."""
     out: dict[int, int] = {}
     for box in page._page_box.descendants():
-        if type(box).__name__ == "TableRowBox" and box.element is not None and box.element.get(attribute):
+        if (type(box).__name__ == "TableRowBox" and box.element is not None and box.element.get(attribute)
+                and (attribute != "data-line" or box.element.get("data-stacked"))):  # rows side by side: once
             key = int(box.element.get(attribute))
             out[key] = out.get(key, 0) + 1
     return out
