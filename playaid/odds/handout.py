@@ -9,6 +9,8 @@ is left out, since it tells nobody anything.
 
 from __future__ import annotations
 
+from functools import cache
+
 from ..render.html import Templates, layout, page_context, pdf_bytes
 from ..render.paper import Paper
 from ..systems import REGISTRY
@@ -113,12 +115,25 @@ def context(system_id: str, paper: Paper, tables: list[Table] | None = None) -> 
 
 
 def handout_pdf(system_id: str, paper: Paper, tables: list[Table] | None = None) -> bytes:
-    """The odds handout of `system_id` on `paper`: one page, more where the tables need it.
+    """The odds handout of `system_id` on `paper`: one page, more where the tables need it
+    (a game without dice has none)."""
+    if tables is None:
+        return _game_handout(system_id, paper)
+    return _render(system_id, paper, tables)
 
-    Laid out with the smallest rows first; then each page's spare height (measured from
-    the layout) goes to the rows of the tables on it, so no page ends in an empty band. A
-    table over two pages grows by what the tighter of them allows. Should the taller rows
-    still push a table onto another page, the first layout stands.
+
+@cache
+def _game_handout(system_id: str, paper: Paper) -> bytes:
+    """The handout with the game's own tables: the same bytes for every packet of a game,
+    so a process rendering several tables' packets lays it out once."""
+    return _render(system_id, paper, None)
+
+
+def _render(system_id: str, paper: Paper, tables: list[Table] | None) -> bytes:
+    """The handout laid out with the smallest rows first; then each page's spare height
+    (measured from the layout) goes to the rows of the tables on it, so no page ends in an
+    empty band. A table over two pages grows by what the tighter of them allows. Should the
+    taller rows still push a table onto another page, the first layout stands.
     """
     templates = Templates()
     ctx = context(system_id, paper, tables)
