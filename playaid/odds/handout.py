@@ -28,6 +28,8 @@ LABEL_CHAR_MM = 2.0
 """The width of one character of a row label (10 pt bold)."""
 GAP_MM = 3.0
 """Between tables side by side."""
+SETTLED_MM = 12.0
+"""Spare height at a page's foot small enough to leave (well under the 20 mm band)."""
 CELL_MM = 13.0
 """The narrowest cell a 12 pt bold "100%" fits in, padding included."""
 
@@ -109,6 +111,7 @@ def context(system_id: str, paper: Paper, tables: list[Table] | None = None) -> 
             "example": example(first, text.get("small", "")) if first else "",
 
             "game": REGISTRY[system_id].title,
+            "shades": sorted({c.shade[1:3] for s in sections for m in s["maps"] for _, row in m.rows for c in row}),
             "starts": [i for i in starts if i is not None], "break_map": -1, "narrowest": narrowest,
             "rows": {}, "big": {}, "row_mm": ROW_MM[0],
             "big_pt": {line: big_for(ROW_MM[0], n) for line, n in narrowest.items()}}
@@ -154,8 +157,8 @@ def _render(system_id: str, paper: Paper, tables: list[Table] | None) -> bytes:
                 each = (foot - 2 - _bottom_mm(page)) / sum(rows.values())
                 for line in rows:
                     growth[line] = min(growth.get(line, each), each)
-        if max(growth.values(), default=0) < 0.3:
-            break
+        if max(growth.values(), default=0) * max(sum(_rows_by(p, "data-line").values()) for p in done.pages) < SETTLED_MM:
+            break  # what is left is no band worth another layout
         rows = {line: min(ROW_MM[1], ctx["rows"].get(line, ROW_MM[0]) + max(0.0, g)) for line, g in growth.items()}
         trial = {**ctx, "rows": rows, "big": {line: big_for(r, ctx["narrowest"][line]) for line, r in rows.items()}}
         grown = layout(templates.render("odds/handout.html", **trial), templates.roots)
