@@ -42,7 +42,7 @@ def handouts(system: str) -> list[Handout]:
     """The pages a packet of game `system` holds after the sheets, in order."""
     game = REGISTRY[system]
     pages = [_reference(system)]
-    if game.odds:
+    if game.odds and not getattr(load(game.odds), "NO_DICE", ""):
         pages.append(_odds(system))
     return pages + [_named(title, dotted) for title, dotted in game.packet]
 

@@ -110,7 +110,7 @@ def check_declarations(g) -> None:
             assert any((root / template).is_file() for root in roots), template
     if g.odds:
         odds = load(g.odds)
-        assert isinstance(odds.tables(), list) and {"title", "read", "assumptions"} <= set(odds.words())
+        assert isinstance(odds.tables(), list) and {"read", "assumptions"} <= set(odds.words())
         names = [o.name for o in getattr(odds, "OPTIONS", ())]
         assert not {"system", "fmt", "out_dir", "paper"} & set(names), "an odds option clashes with a common one"
         assert set(getattr(odds, "ASKING", set())) <= set(names)

@@ -8,6 +8,7 @@ import click
 
 from .. import resources
 from ..render.maps.worksheet import MAX_CAST, MIN_CAST
+from ..safe_text import setup_stem
 from . import InputError, out_option, paper_option, print_problems, write_all
 
 def outputs(setup: str | None, blank: int | None, paper: str, fmt: str) -> dict[str, bytes]:
@@ -28,7 +29,7 @@ def outputs(setup: str | None, blank: int | None, paper: str, fmt: str) -> dict[
             print_problems(exc.problems)
             raise InputError(str(exc)) from None
         print_problems(warnings)
-        sheet, stem = from_table(table), Path(setup).stem
+        sheet, stem = from_table(table), setup_stem(setup)
     drawn = pages(sheet, paper)
     if fmt == "pdf":
         return {f"{stem}-map.pdf": writers.pdf(drawn, document_title(sheet))}

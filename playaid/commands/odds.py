@@ -91,6 +91,11 @@ def command(system: str, fmt: str, out_dir: str, paper: str, **given) -> None:
     from ..odds.formats import as_csv, as_json, as_markdown
 
     tables = game.tables_for(given) if hasattr(game, "tables_for") else game.tables()
+    if fmt == "pdf" and getattr(game, "NO_DICE", ""):
+        from ..systems import REGISTRY
+
+        click.echo(game.NO_DICE.format(title=REGISTRY[system].title))  # no file: nothing to compute
+        return
     if fmt == "pdf":
         from ..odds.handout import handout_pdf
         from ..render.paper import paper as paper_of

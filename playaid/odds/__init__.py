@@ -2,8 +2,8 @@
 
 A game's odds module provides
 - `tables() -> list[Table]`: its default tables ([] for a game without dice);
-- `words() -> dict`: the handout's `title`, `read`, `assumptions` (optional `reference`,
-  steps in words for a game without dice);
+- `words() -> dict`: the handout's `read`, `assumptions` and `small` (what a cell's small
+  line is, for the how-to-read example); its title is the game's, from the registry;
 and may provide
 - `OPTIONS`: its query options as `click.Option`s (a name may be shared with other games),
   `ASKING`: the names among them that make `playaid odds` a query of one situation,
@@ -12,7 +12,10 @@ and may provide
 - `tables_for(given)`: tables shaped by the options (`--faces`); else `tables()`;
 - `CELL_VIEWS`: table id → how a cell with several outcomes shows (see `cells`);
 - `SECTIONS`: table id → a handout section of its own (title, maps, note);
-- `COMPACT` (a tighter handout) and `HANDOUT_TITLE` (its packet bookmark, "Odds").
+- `HANDOUT_TITLE` (its packet bookmark, "Odds"); `PER_LINE`: how many tables of a
+  section stand side by side on the handout (1: each the page's width);
+- `NO_DICE`: for a game without dice, what `playaid odds` says instead of writing a
+  handout (`{title}`: the game's name); such a game gets no handout in a demo or packet.
 """
 
 from __future__ import annotations

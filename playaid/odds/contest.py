@@ -44,8 +44,7 @@ def tables() -> list[Table]:
                   tuple(label(p) for p in PLAYER_POOLS), tuple(label(o) for o in OPPOSITIONS), cells,
                   outcomes=("win", "tie"), col_notes=("3 dice, matching", "3 dice, d10", "3 dice, d12",
                                                       "high risk: 5", "high risk: 6"),
-                  note="Highest die wins; tied high dice are discarded one for one. Compensation for a "
-                       "missing die size is not modelled.")]
+                  note="Highest die wins; tied high dice are discarded one for one.")]
 
 
 def query(pool: list[int], opposition: list[int]) -> Answer:

@@ -129,7 +129,7 @@ def words() -> dict:
 def _opposed_cell(c: dict[str, Fraction]):
     win = sum((p for k, p in c.items() if k.startswith("win-")), Fraction(0))
     hurt = sum((p for k, p in c.items() if k in ("win-hurt", "win-injured", "win-wounded")), Fraction(0))
-    return cell(win, f"={percent(c['tie'])} ≥3:{percent(hurt)}")
+    return cell(win, f"tie {percent(c['tie'])} · by 3+ {percent(hurt)}", c["tie"], hurt)
 
 
 CELL_VIEWS = {"opposed": _opposed_cell}

@@ -1,14 +1,16 @@
-"""Fight Club frustration game: no dice, so no odds; its handout is a one-page reference
-of a turn, a fight round and the end-of-turn checks (words in `handouts.yaml`)."""
+"""Fight Club frustration game: no dice, so no odds and no handout. `playaid odds
+fight-club` says so and points to the reference page, which holds a turn, a fight round
+and the end-of-turn checks."""
 
 from __future__ import annotations
 
-from .cells import bundled_words
 from .tables import Table
 
 SYSTEM = "fight-club"
-HANDOUT_TITLE = "Rules at a glance"
-"""Its packet bookmark: the page holds rules, not chances."""
+NO_DICE = ("{title} uses no dice, so it has no odds to print. A turn, a fight round and the "
+           "end-of-turn checks are on its reference page: playaid sheet --reference fight-club "
+           "(every packet of the game holds it too).")
+"""What `playaid odds` says instead of writing a handout ({title}: the game's name)."""
 
 
 def tables() -> list[Table]:
@@ -16,4 +18,4 @@ def tables() -> list[Table]:
 
 
 def words() -> dict:
-    return bundled_words(SYSTEM)
+    return {"title": "", "read": "", "assumptions": []}

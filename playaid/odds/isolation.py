@@ -15,7 +15,7 @@ from ..dice import Dist, error_bound, face_counts, open_pool
 from ..systems.isolation.hands import TRIGGER
 from ..systems.isolation.interpretation import (DEGREES, best_stance, degree, evens, is_success, odds,
                                                  pooled_green_evens, stance_margin)
-from .cells import HeatMap, bundled_words, cell
+from .cells import HeatMap, bundled_words, cell, drop_empty_notes, whole
 from .tables import Answer, Table, grid, percent
 
 SYSTEM = "isolation"
@@ -168,8 +168,9 @@ def _success(c: dict[str, Fraction]) -> Fraction:
 
 
 def _degrees_cell(c: dict[str, Fraction]):
-    # Small: complete success / complete failure, without the % signs to keep cells narrow.
-    return cell(_success(c), f"{percent(c['complete-success'])[:-1]}/{percent(c['complete-failure'])[:-1]}")
+    # Small: complete success / complete failure, in whole percent to keep cells narrow.
+    return cell(_success(c), f"{whole(c['complete-success'])} / {whole(c['complete-failure'])}",
+                c["complete-success"], c["complete-failure"])
 
 
 CELL_VIEWS = {"outcome": _degrees_cell, "hostile": _degrees_cell}
@@ -183,14 +184,16 @@ def stance_maps(t: Table) -> list[HeatMap]:
     for j, active in enumerate(t.cols):
         cells = {r: row[j] for r, row in zip(t.rows, t.cells)}
         rows = tuple((str(g), tuple(cell(cells[f"{g}g/{r}r"]["cooperative"],
-                                         f"h {percent(cells[f'{g}g/{r}r']['hostile'])}") for r in reds))
+                                         f"hostile {whole(cells[f'{g}g/{r}r']['hostile'])}",
+                                         cells[f"{g}g/{r}r"]["hostile"]) for r in reds))
                      for g in greens)
-        maps.append(HeatMap(f"Active Player's red odds: {active}", "green ↓ red →", tuple(map(str, reds)), (), rows, ""))
+        maps.append(HeatMap(f"Active Player's red odds: {active}", "green dice ↓ · red dice →", tuple(map(str, reds)), (),
+                            drop_empty_notes(rows), ""))
     return maps
 
 
 def _stance_section(t: Table) -> dict:
-    return {"title": t.title + ": may cooperate (large), must be hostile (h)", "maps": stance_maps(t), "note": t.note}
+    return {"title": t.title + ": may cooperate (large), must be hostile (small)", "maps": stance_maps(t), "note": t.note}
 
 
 SECTIONS = {"stance": _stance_section}

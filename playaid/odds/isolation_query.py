@@ -17,8 +17,6 @@ OPTIONS = (click.Option(["--green"], help="Pooled green dice."),
            click.Option(["--scene"], type=click.Path(dir_okay=False), help="A scene file, rolled in the odds instead."))
 ASKING = {"green", "gm", "hostile_red", "scene"}
 USAGE = "--green N --gm N [--hostile-red N] or --scene SCENE.yaml"
-COMPACT = True
-"""Three tables and the stance maps: the handout packs them tighter."""
 
 
 def answer(given: dict) -> Answer:

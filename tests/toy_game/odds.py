@@ -31,7 +31,7 @@ def tables() -> list[Table]:
 
 
 def words() -> dict:
-    return {"title": "Toy Dice — what are my chances?", "read": "Dice on the left, your number on top.",
+    return {"read": "Dice on the left, your number on top.",
             "assumptions": ["Made up for a test."]}
 
 
