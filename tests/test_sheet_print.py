@@ -185,7 +185,7 @@ def _notes_top(pdf: bytes) -> float:
 
 @pytest.mark.parametrize("args, title, game", [
     (("--blank", "sapio"), "Blank The Sapio System character sheet", "The Sapio System"),
-    ((EXAMPLES / "dirt" / "moss.yaml",), "Moss — Games to Play in the Dirt character sheet", "Games to Play in the Dirt"),
+    ((EXAMPLES / "dirt" / "moss.yaml",), "Moss — Games to Play in the Dirt #2: RPG character sheet", "Games to Play in the Dirt #2: RPG"),
     (("--reference", "contest"), "Asset-Dice Contests — rules reference", "Asset-Dice Contests"),
 ])
 def test_pdfs_carry_title_subject_language_and_tags(args, title, game, tmp_path, run):
