@@ -34,7 +34,7 @@ def one_sheet(character: str, runs: int = 3) -> float:
 
 
 def packet(count: int) -> tuple[float, int]:
-    from playaid.render.packet import build_packet
+    from playaid.packets import packet as build_packet
     from playaid.render.paper import paper
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -44,7 +44,7 @@ def packet(count: int) -> tuple[float, int]:
         setup.write_text(f"system: dirt\nkind: setup\nname: Bench\ncharacters:\n{rows}", encoding="utf-8")
         start = time.perf_counter()
         files, _ = build_packet(setup, paper("a4"))
-        return time.perf_counter() - start, len(files["bench-packet.pdf"])
+        return time.perf_counter() - start, len(files["table-packet.pdf"])
 
 
 if __name__ == "__main__":

@@ -16,34 +16,39 @@ import click
 from . import __version__, defaults
 from .documents import Library, expand
 from .outputs import OutputError, OutputFolder
-from .commands import InputError, json_text, print_problems, progress
+from .commands import GameChoice, InputError, OutFolder, json_text, print_problems, progress
 from .problems import Problem, unique
 from .safe_text import shown
 from .systems import REGISTRY
+from .systems.base import load
 
-RENDERING = ("sheet", "packet", "pregen", "deck", "net", "map", "odds", "new")
+RENDERING = ("sheet", "packet", "pregen", "odds", "new", "examples")
 """Commands living in `playaid/commands/<name>.py`, imported only when run or listed:
 each pulls in its renderer, and `playaid sheet` alone should not pay for the others."""
 
 
+def _game_commands() -> dict[str, str]:
+    """The games' own commands (`GameSystem.commands`): name → "module:attr"."""
+    return {name: dotted for g in REGISTRY.values() for name, dotted in g.commands.items()}
+
+
 class Commands(click.Group):
-    """The group that finds the rendering commands in their own modules on demand."""
+    """The group that finds the rendering commands, and the games' own, on demand."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*super().list_commands(ctx), *RENDERING})
+        return sorted({*super().list_commands(ctx), *RENDERING, *_game_commands()})
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name in RENDERING and name not in self.commands:
-            self.add_command(import_module(f"{__package__}.commands.{name}").command, name)
+        if name not in self.commands:
+            if name in RENDERING:
+                self.add_command(import_module(f"{__package__}.commands.{name}").command, name)
+            elif name in (games := _game_commands()):
+                self.add_command(load(games[name]), name)
         command = super().get_command(ctx, name)
         if command is not None:
             root = ctx.find_root().default_map
             defaults.annotate(command, name, root if isinstance(root, defaults.Settings) else defaults.NONE)
         return command
-
-
-def _system_choice() -> click.Choice:
-    return click.Choice(list(REGISTRY), case_sensitive=False)
 
 
 def validate_paths(paths: tuple[str, ...]) -> tuple[int, list[Problem]]:
@@ -82,7 +87,7 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool) -> None:
     reported at once as FILE:LINE:COL: error|warning [rule-id] message, with a fix.
     Exit code 0 when valid, 1 when not (with --strict, warnings count too).
 
-    Example: playaid validate playaid/assets/examples/dirt playaid/assets/examples/isolation/farmhouse.yaml --strict
+    Example: playaid validate examples/dirt examples/isolation/farmhouse.yaml --strict
     """
     count, problems = validate_paths(paths)
     failed = any(p.is_error or strict for p in problems)
@@ -101,7 +106,7 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the resolution as JSON.")
 @click.option("--apply", "apply", is_flag=True,
               help="Write the consequences to a copy of the setup (or changed characters) in --out.")
-@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False),
+@click.option("--out", "out_dir", default="output", show_default=True, type=OutFolder(),
               help="Folder for the copies --apply writes.")
 def roll(scene: str, seed: int | None, as_json: bool, apply: bool, out_dir: str) -> None:
     """Resolve one conflict of a scene file step by step.
@@ -114,7 +119,7 @@ def roll(scene: str, seed: int | None, as_json: bool, apply: bool, out_dir: str)
     inline (or, for scenes naming character files, to copies of those that changed)
     in the --out folder; the originals are never changed.
 
-    Example: playaid roll playaid/assets/examples/isolation/scene-board-up.yaml --seed 7
+    Example: playaid roll examples/isolation/scene-board-up.yaml --seed 7
     """
     from .play import format_resolution, resolve_scene
 
@@ -142,7 +147,7 @@ def roll(scene: str, seed: int | None, as_json: bool, apply: bool, out_dir: str)
 
 
 @cli.command()
-@click.argument("system", required=False, type=_system_choice())
+@click.argument("system", required=False, type=GameChoice())
 def schema(system: str | None) -> None:
     """Print a JSON Schema for input files, for editors that check YAML as you type.
 
@@ -171,7 +176,7 @@ def systems() -> None:
 
 
 @cli.command()
-@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False),
+@click.option("--out", "out_dir", default="output", show_default=True, type=OutFolder(),
               help="Folder to write into.")
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
               show_default=True, help="Paper size of printed outputs.")
@@ -182,10 +187,10 @@ def demo(out_dir: str, paper: str) -> None:
 
     Example: playaid demo --out output --paper letter
     """
-    from .demo import STEPS, run_demo
+    from .demo import run_demo, steps
 
     try:
-        with progress(len(STEPS) + 1, "demo") as advance:
+        with progress(len(steps()) + 1, "demo") as advance:
             written = run_demo(OutputFolder(out_dir), paper.lower(), progress=advance)
     except OutputError as exc:
         raise InputError(str(exc)) from None
@@ -195,6 +200,8 @@ def demo(out_dir: str, paper: str) -> None:
 
 def settings(folder: Path) -> defaults.Settings:
     """The defaults `playaid.toml` in `folder` sets, checked against every command's options."""
+    if not (folder / defaults.FILE).is_file():
+        return defaults.NONE  # nothing to check: listing every command would load every game
     ctx = click.Context(cli)
     found = defaults.load(folder, cli.list_commands(ctx))
     if found.source is not None:

@@ -9,46 +9,31 @@ nodes against those hints and collects every problem instead of stopping at the 
 - an unknown key or a number out of its declared range is *soft*: reported, and the
   model is still built, so the game's own rules can report their problems too.
 
-Text fields take the text exactly as written, so `name: No` stays "No" and never
-turns into a boolean. Aliases are followed under a budget of nodes, which bounds the
-work a "billion laughs" file can cause.
+Text fields take the text exactly as written (`name: No` stays "No"). Aliases are followed
+under a budget of nodes, which bounds the work a "billion laughs" file can cause.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import re
 import types
 import typing
-from functools import cache
 from typing import Any, Literal, Union
 
 import yaml
 
+# the games' models and checks import `spec` and `did_you_mean` from here
+from .fields import describe, did_you_mean, field_names, folded, hints, required, spec  # noqa: F401
+from .limits import too_long
 from .problems import Path, Problem, error, format_path
 
 NODE_BUDGET = 50_000
 MAX_DEPTH = 40
 
-_INT_TAG = "tag:yaml.org,2002:int"
-_BOOL_TAG = "tag:yaml.org,2002:bool"
-_NULL_TAG = "tag:yaml.org,2002:null"
-_FLOAT_TAG = "tag:yaml.org,2002:float"
+_INT_TAG, _BOOL_TAG = "tag:yaml.org,2002:int", "tag:yaml.org,2002:bool"
+_NULL_TAG, _FLOAT_TAG = "tag:yaml.org,2002:null", "tag:yaml.org,2002:float"
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def spec(default: Any = dataclasses.MISSING, *, doc: str = "", minimum: int | None = None,
-         maximum: int | None = None, rule: str = "input.range", hint: str = "",
-         default_factory: Any = dataclasses.MISSING) -> Any:
-    """A model field with its documentation and, for numbers, its allowed range.
-
-    `rule` is the stable id reported when the range is broken.
-    """
-    meta = {"doc": doc, "minimum": minimum, "maximum": maximum, "rule": rule, "hint": hint}
-    if default_factory is not dataclasses.MISSING:
-        return dataclasses.field(default_factory=default_factory, metadata=meta)
-    return dataclasses.field(default=default, metadata=meta)
 
 
 class Invalid(Exception):
@@ -57,52 +42,6 @@ class Invalid(Exception):
 
 class BudgetExceeded(Exception):
     pass
-
-
-def did_you_mean(word: str, choices: typing.Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f"did you mean `{close[0]}`?" if close else ""
-
-
-def describe(tp: Any) -> str:
-    """A type in words a user reads: ``list[str]`` → "a list of text"."""
-    origin = typing.get_origin(tp)
-    args = typing.get_args(tp)
-    if tp is str:
-        return "text"
-    if tp is int:
-        return "a whole number"
-    if tp is bool:
-        return "true or false"
-    if origin is Literal:
-        return "one of " + ", ".join(f"`{a}`" for a in args)
-    if origin is list:
-        return f"a list of {_plural(describe(args[0]))}"
-    if origin is dict:
-        return f"a mapping of names to {_plural(describe(args[1]))}"
-    if origin in (Union, types.UnionType):
-        return " or ".join(describe(a) for a in args if a is not type(None))
-    if dataclasses.is_dataclass(tp):
-        return "a mapping with " + ", ".join(f"`{f.name}`" for f in dataclasses.fields(tp) if _required(f))
-    return getattr(tp, "DESCRIPTION", tp.__name__)
-
-
-def _plural(text: str) -> str:
-    return {"a whole number": "whole numbers", "true or false": "true/false values"}.get(
-        text, text[2:] if text.startswith("a ") else text)
-
-
-def _required(f: dataclasses.Field) -> bool:
-    return f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-
-
-@cache
-def hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
-
-
-def field_names(cls: type) -> list[str]:
-    return [f.name for f in dataclasses.fields(cls)]
 
 
 class Builder:
@@ -200,12 +139,12 @@ class Builder:
                 values[key] = None
                 continue
             self._check_range(fields[key], values[key], path + (key,))
-            if key == "name" and values[key] == "" and _required(fields[key]):
+            if key == "name" and values[key] == "" and required(fields[key]):
                 # a blank name names nobody: sheets, casts and file names all need one
                 self.problems.append(error("input.required", f"`{_name(path + (key,))}` is empty",
                                            "write the name between the quotes", path + (key,)))
         for name, f in fields.items():
-            if name not in values and _required(f) and name not in skip:
+            if name not in values and required(f) and name not in skip:
                 broken = True
                 self.problems.append(error(
                     "input.required", f"`{name}` is missing" + (f" from `{_name(path)}`" if path else ""),
@@ -256,6 +195,7 @@ class Builder:
             if not self._printable(key_node.value, path + (key,), raising=False):
                 broken = True
                 continue
+            self.problems += too_long(key, path + (key,), key=True)
             if key in out:
                 self.problems.append(error("input.duplicate-key", f"`{key}` is given twice in `{_name(path)}`",
                                            "keep one of the two", path + (key,)))
@@ -273,7 +213,7 @@ class Builder:
             self._fail(f"`{_name(path)}` must be one of {', '.join(map(str, choices))}, not {_shape(node)}", "", path)
         text = node.value.strip()
         for c in choices:
-            if _folded(text) == _folded(str(c)):
+            if folded(text) == folded(str(c)):
                 return c
         hint = did_you_mean(text, [str(c) for c in choices])
         self._fail(f"`{_name(path)}` is `{text}`; allowed: {', '.join(f'`{c}`' for c in choices)}",
@@ -299,6 +239,7 @@ class Builder:
         text = node.value
         if tp is str:
             self._printable(text, path)
+            self.problems += too_long(text.strip(), path)  # soft: the rules still run
             return text.strip()
         if tp is int:
             if node.tag == _INT_TAG:
@@ -320,11 +261,6 @@ class Builder:
             return parse(text.strip())
         except ValueError as exc:
             self._fail(f"`{_name(path)}`: {exc}", getattr(tp, "HINT", ""), path, getattr(tp, "RULE", "input.type"))
-
-
-def _folded(text: str) -> str:
-    """Choices match whatever the case and separators: `Nearly Impossible` is `nearly-impossible`."""
-    return text.casefold().replace("_", "-").replace(" ", "-")
 
 
 def _is_null(node: yaml.Node) -> bool:

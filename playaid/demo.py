@@ -9,16 +9,25 @@ from typing import Callable
 from .documents import Library, expand
 from .outputs import Batch, OutputFolder
 from .problems import format_path, unique
-from . import resources
-
-EXAMPLES = resources.EXAMPLES
-
+from .systems import REGISTRY
+from .systems.base import load
 
 def example_files() -> list[Path]:
     """The bundled examples, every game's folder: all valid."""
-    folders = sorted(p for p in EXAMPLES.iterdir() if p.is_dir())
-    files, _ = expand(str(p) for p in folders)
+    from .packets import example_folders
+
+    files, _ = expand(str(p) for p in example_folders())
     return files
+
+
+def shown_name(f: Path) -> str:
+    """An example as the reports name it: `<game folder>/<file>`."""
+    from .packets import example_folders
+
+    for folder in example_folders():
+        if f.is_relative_to(folder):
+            return str(f.relative_to(folder.parent))
+    return str(f)
 
 
 def validation_report(files: list[Path]) -> tuple[str, list[dict]]:
@@ -27,7 +36,7 @@ def validation_report(files: list[Path]) -> tuple[str, list[dict]]:
     lines = ["playaid validation report: bundled examples", ""]
     rows = []
     for f in files:
-        name = str(f.relative_to(EXAMPLES))
+        name = shown_name(f)
         doc = library.load(f, name)
         problems = unique(doc.problems)
         state = "valid" if doc.valid else "INVALID"
@@ -53,7 +62,7 @@ def roll_transcripts(scenes: list[Path]) -> str:
     parts = []
     for f in scenes:
         result, problems, seed = resolve_scene(f, DEMO_SEED)
-        title = f"== {f.relative_to(EXAMPLES)} =="
+        title = f"== {shown_name(f)} =="
         if result is None:
             parts.append(title + "\n" + "\n".join(f"{p.severity} [{p.rule}] {p.message}" for p in unique(problems)))
             continue
@@ -67,22 +76,10 @@ def _pregens(out: Batch, paper: str) -> list[Path]:
     return demo_outputs(out, DEMO_SEED)
 
 
-def _deck(out: Batch, paper: str) -> list[Path]:
-    from .commands.deck import demo_outputs
+def _tables(out: Batch, paper: str) -> list[Path]:
+    from .commands.pregen_table import demo_outputs
 
-    return _write(out, demo_outputs(paper))
-
-
-def _nets(out: Batch, paper: str) -> list[Path]:
-    from .commands.net import net_demo
-
-    return net_demo(out, paper)
-
-
-def _maps(out: Batch, paper: str) -> list[Path]:
-    from .commands.map import demo_outputs
-
-    return _write(out, demo_outputs(EXAMPLES / "isolation" / "farmhouse.yaml", paper))
+    return _write(out, demo_outputs(DEMO_SEED, paper))
 
 
 def _odds(out: Batch, paper: str) -> list[Path]:
@@ -93,10 +90,10 @@ def _odds(out: Batch, paper: str) -> list[Path]:
 
 
 def _sheets(out: Batch, paper: str) -> list[Path]:
-    from .render.packet import demo_outputs
+    from .packets import demo_outputs
     from .render.paper import paper as paper_named
 
-    return _write(out, demo_outputs(EXAMPLES, paper_named(paper)))
+    return _write(out, demo_outputs(paper_named(paper)))
 
 
 def _write(out: Batch, files: dict[str, bytes]) -> list[Path]:
@@ -107,11 +104,18 @@ STEPS = (
     ("sheets, blank sheets and packets", _sheets),
     ("odds handouts", _odds),
     ("pre-built characters", _pregens),
-    ("card deck, tokens, Tabletop Simulator sheets", _deck),
-    ("paper dice", _nets),
-    ("Isolation map worksheets", _maps),
+    ("ready tables with their packets, one per game", _tables),
 )
-"""What the demo makes after the validation report and the example rolls, in order."""
+"""What the demo makes for every game after the validation report and the example rolls."""
+
+
+def _game_step(dotted: str) -> Callable[[Batch, str], list[Path]]:
+    return lambda out, paper: load(dotted)(out, paper)
+
+
+def steps() -> list[tuple[str, Callable[[Batch, str], list[Path]]]]:
+    """Every step of the demo, in order: `STEPS`, then what each game adds (`GameSystem.demo`)."""
+    return [*STEPS, *((label, _game_step(dotted)) for g in REGISTRY.values() for label, dotted in g.demo)]
 
 
 def run_demo(out: OutputFolder, paper: str, progress: Callable[[str], None] = lambda _: None) -> list[Path]:
@@ -126,7 +130,7 @@ def run_demo(out: OutputFolder, paper: str, progress: Callable[[str], None] = la
             batch.write_text("example-rolls.txt",
                              roll_transcripts([f for f, r in zip(files, rows) if r["kind"] == "scene"])),
         ]
-        for label, step in STEPS:
+        for label, step in steps():
             progress(label)
             written += step(batch, paper)
     return written

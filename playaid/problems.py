@@ -63,6 +63,18 @@ def warning(rule: str, message: str, hint: str = "", path: Path = ()) -> Problem
     return Problem("warning", rule, message, hint, tuple(path))
 
 
+class Needs:
+    """`need(ok, message, hint, path)` records an error of `rule` at `path` unless `ok`: how a
+    check states a run of requirements, one line each, into its list of `problems`."""
+
+    def __init__(self, problems: list[Problem], rule: str):
+        self.problems, self.rule = problems, rule
+
+    def __call__(self, ok: bool, message: str, hint: str = "", path: Path = ()) -> None:
+        if not ok:
+            self.problems.append(error(self.rule, message, hint, path))
+
+
 def format_path(path: Path) -> str:
     """``("links", 3, "label")`` → ``links[3].label``."""
     out = ""

@@ -86,3 +86,12 @@ def slug(text: str, limit: int = 32, fallback: str = "sheet") -> str:
         cut = cleaned[:limit + 1]
         cleaned = cut[:cut.rfind("-")] if "-" in cut else cleaned[:limit]
     return cleaned.strip("-") or fallback
+
+
+def setup_stem(path) -> str:
+    """The name a setup's outputs start with (`farmhouse-packet.pdf`, `farmhouse-map.pdf`):
+    its file name without the extension, made file-name-safe, so every command that makes
+    files from one setup names them alike."""
+    from pathlib import PurePath
+
+    return slug(PurePath(path).stem, fallback="table")

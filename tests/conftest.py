@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import os
 import textwrap
 from pathlib import Path
+
+os.environ["PLAYAID_NO_PLUGINS"] = "1"  # installed add-on games must not change what the suite covers
 
 import pytest
 from click.testing import CliRunner
@@ -11,12 +15,18 @@ from click.testing import CliRunner
 from playaid.cli import cli
 from playaid.documents import Library
 from playaid.problems import Problem
+from playaid.systems import REGISTRY
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "playaid" / "assets" / "examples"
 SHARED_EXAMPLES = ROOT.parent / "shared" / "examples"
 INVALID = ROOT / "tests" / "invalid"
 """Files that break one rule each on purpose: fixtures, so they stay out of the package."""
+
+
+GAME_IDS = list(REGISTRY)
+"""Every registered game: tests that cover "every game" take their ids from here, so a new
+game is covered, or fails loudly where a test needs data of its own for it."""
 
 
 def contract_example(relative: str) -> Path:
@@ -63,6 +73,13 @@ def run():
         return runner.invoke(cli, [str(a) for a in args], catch_exceptions=False)
 
     return invoke
+
+
+def roll_json(run, path, *args) -> dict:
+    """`playaid roll PATH --json ARGS`, which must succeed, as data."""
+    result = run("roll", path, "--json", *args)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
 
 
 def rules(problems: list[Problem], severity: str | None = None) -> set[str]:

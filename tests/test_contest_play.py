@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, roll_json
 from playaid.documents import Library
 from playaid.systems.contest.comparing import Rolled, compare, concessions
 from playaid.systems.contest.pools import replacement
@@ -19,12 +18,6 @@ from playaid.systems.play import Dice, DiceMismatch
 from test_contest_rules import HARROW, character
 
 SCENES = sorted((EXAMPLES / "contest").glob("scene-*.yaml"))
-
-
-def roll_json(run, path, *args) -> dict:
-    result = run("roll", path, "--json", *args)
-    assert result.exit_code == 0, result.output
-    return json.loads(result.output)
 
 
 def pools_of(path) -> list[list[tuple[str, str]]]:

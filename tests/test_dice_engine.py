@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from playaid.dice import Dist, exact_below, matchup, open_pool
-from playaid.odds import brute, dirt, fight_sphere, isolation, sapio
+import brute
+from playaid.odds import dirt, fight_sphere, isolation, sapio
 from playaid.systems.dirt.procedures import degrees as dirt_degrees, rerolls
 from playaid.systems.isolation.interpretation import evens, odds
 from playaid.systems.sapio.spiral_die import default_die

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, roll_json
 from playaid.systems.dirt.procedures import (
     THRESHOLD, damage_for_margin, degrees, roll_check, stat_for_die, written_face)
 from playaid.systems.play import Dice, DiceMismatch
@@ -23,12 +22,6 @@ def climb(files, dice=None, applies="job", difficulty="hard", extra=""):
     listed = f"dice: {dice}\n" if dice is not None else ""
     return files.write("climb.yaml", "system: dirt\nkind: scene\ntype: unopposed\ncharacter: moss.yaml\n"
                        f"stat: physical\napplies: {applies}\ndifficulty: {difficulty}\n{listed}{extra}")
-
-
-def roll_json(run, path, *args):
-    result = run("roll", path, "--json", *args)
-    assert result.exit_code == 0, result.output
-    return json.loads(result.output)
 
 
 def test_what_counts_depends_on_job_and_hobby():

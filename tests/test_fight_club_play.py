@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, roll_json
 from playaid.systems.fight_club.fight import Blow, Raised, fight_round, follow_up, injury_cost
 from playaid.systems.fight_club.models import Tokens
 from playaid.systems.fight_club.turn import Vote
@@ -39,9 +39,7 @@ def roll(files, run):
         deck = f"deck: {deck}\n" if deck else ""
         files.write("t/table.yaml", f"system: fight-club\nkind: setup\nname: T\n{deck}characters:\n{lines}")
         path = files.write("t/scene.yaml", "system: fight-club\nkind: scene\nsetup: table.yaml\n" + scene)
-        result = run("roll", path, "--json", *args)
-        assert result.exit_code == 0, result.output
-        return json.loads(result.output)
+        return roll_json(run, path, *args)
 
     return play
 

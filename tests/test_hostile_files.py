@@ -10,7 +10,8 @@ import os
 
 import pytest
 
-from conftest import rules
+from conftest import GAME_IDS, rules
+from playaid.documents import Library
 from playaid.source import MAX_NESTING
 
 GOOD = "system: dirt\nname: Moss\nstats: {mental: 2, physical: 5, social: 3}\njob: Roofer\nhobby: Skating\n"
@@ -90,8 +91,14 @@ def test_a_symlink_into_proc_is_refused_too(files):
     assert p.rule == "input.system-file"
 
 
-CHARACTERS = [("contest", "harrow.yaml"), ("dirt", "moss.yaml"), ("fight-club", "dale.yaml"),
-              ("fight-sphere", "dana.yaml"), ("isolation", "alice.yaml"), ("sapio", "ines.yaml")]
+def _first_character(game: str) -> str:
+    """The first bundled character file of `game` (a file without `kind:` is a character)."""
+    from conftest import EXAMPLES
+
+    return next(p.name for p in sorted((EXAMPLES / game).glob("*.yaml")) if Library().load(p).kind == "character")
+
+
+CHARACTERS = [(game, _first_character(game)) for game in sorted(GAME_IDS)]
 
 
 def _with_name(files, game: str, name: str, value: str):

@@ -20,6 +20,7 @@ AT_LEAST = {"contest": 10, "dirt": 5, "fight-club": 10, "fight-sphere": 5, "isol
 
 @pytest.mark.parametrize("game", sorted(REGISTRY))
 def test_every_game_has_invalid_examples(game):
+    assert game in AT_LEAST, f"{game}: add invalid examples under tests/invalid/{game}/ and their count here"
     assert len([p for p in INVALID if p.parent.name == game]) >= AT_LEAST[game]
 
 

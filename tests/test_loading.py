@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from conftest import EXAMPLES, SHARED_EXAMPLES, rules
+from conftest import EXAMPLES, GAME_IDS, SHARED_EXAMPLES, rules
 from playaid.source import MAX_BYTES
 
 GOOD = "system: dirt\nname: Moss\nstats: {mental: 2, physical: 5, social: 3}\njob: Roofer\nhobby: Skating\n"
@@ -120,7 +120,7 @@ def test_a_setup_naming_a_file_of_another_game_or_kind_is_refused(files):
     assert "input.cycle" in rules(files.problems("setup2.yaml"))
 
 
-@pytest.mark.parametrize("game", ["contest", "dirt", "fight-club", "fight-sphere", "isolation", "sapio"])
+@pytest.mark.parametrize("game", sorted(GAME_IDS))
 def test_every_shared_example_validates(game, run):
     folder = SHARED_EXAMPLES / game if SHARED_EXAMPLES.is_dir() else EXAMPLES / game
     result = run("validate", folder)

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, roll_json as roll
 from playaid.systems.play import Dice
 from playaid.systems.sapio import default_die
 from playaid.systems.sapio.harm import is_debilitated, penalty, record, weapon_injury
@@ -24,12 +24,6 @@ from playaid.systems.sapio.sheet import Harm
 from test_sapio_rules import BO, wren
 
 BLANK, SPIRAL, SPARE, HIT, HIT_SPARE, HIT_SPIRAL, TWO_HITS, TWO_HITS_SPIRAL, TWO_SPARES = 1, 3, 4, 5, 8, 9, 10, 11, 12
-
-
-def roll(run, path, *args):
-    result = run("roll", path, "--json", *args)
-    assert result.exit_code == 0, result.output
-    return json.loads(result.output)
 
 
 def scene_file(files, body: str, **wren_changes):

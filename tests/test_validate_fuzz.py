@@ -16,11 +16,11 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, GAME_IDS
 from playaid.cli import cli
 
 EXAMPLE_FILES = sorted(EXAMPLES.rglob("*.yaml"))
-SYSTEMS = ["fight-sphere", "isolation", "sapio", "fight-club", "dirt", "contest", "nope"]
+SYSTEMS = [*GAME_IDS, "nope"]
 KINDS = ["character", "setup", "scene", "deck", "dice", "other"]
 def _keys(data) -> set[str]:
     out: set[str] = set()
@@ -39,6 +39,8 @@ KEYS = sorted({k for p in EXAMPLE_FILES for k in _keys(yaml.safe_load(p.read_tex
 scalars = st.one_of(
     st.none(), st.booleans(), st.integers(-10**12, 10**12), st.floats(allow_nan=True),
     st.text(max_size=30), st.sampled_from(["d6", "d7", "green", "red", "healthy", "dead", "starting", "~", "-1"]),
+    # around the text limits (80, 200, 1000, 2000) and far past them
+    st.sampled_from([79, 80, 81, 199, 200, 201, 999, 1000, 1001, 1999, 2000, 2001, 30_000]).map(lambda n: "w" * n),
 )
 values = st.recursive(
     scalars,

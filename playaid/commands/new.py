@@ -14,7 +14,7 @@ from ..outputs import OutputError, OutputFolder
 from ..safe_text import slug
 from ..starter import starter_text
 from ..systems import REGISTRY
-from . import InputError, format_problem, out_option
+from . import GameChoice, InputError, format_problem, out_option
 
 ROUNDS = 3
 """Times the whole file is checked and the broken answers asked again before it is kept as it is."""
@@ -45,7 +45,7 @@ def _prompt(question: str) -> str:
 
 
 @click.command("new")
-@click.argument("system", type=click.Choice(list(REGISTRY), case_sensitive=False))
+@click.argument("system", type=GameChoice())
 @click.argument("kind", default="character")
 @click.option("--blank", "mode", flag_value="blank",
               help="Write a commented starter with its blanks marked, asking nothing (the default in a pipe).")

@@ -1,91 +1,64 @@
-"""`playaid odds SYSTEM`: a game's odds tables, or the odds of one concrete situation."""
+"""`playaid odds SYSTEM`: a game's odds tables, or the odds of one concrete situation.
+
+The query options are the games' own (`OPTIONS` of each odds module, see `playaid.odds`),
+gathered when the command runs: a game added to the registry brings its options along,
+and an option another game owns is refused with the list of the ones this game takes.
+"""
 
 from __future__ import annotations
 
+import copy
 import json
 
 import click
 
-from ..systems import REGISTRY
-from . import InputError, out_option, paper_option, print_problems, write_all
+from . import GameChoice, out_option, paper_option, write_all
 
 FORMATS = ("pdf", "json", "csv", "md")
-QUERY_OPTIONS = {
-    "fight-sphere": ("pool", "threshold", "versus"),
-    "isolation": ("green", "gm", "hostile_red", "scene"),
-    "sapio": ("pool", "tn", "faces"),
-    "dirt": ("pool", "applies", "difficulty", "versus"),
-    "contest": ("pool", "vs"),
-    "fight-club": (),
-}
-"""Which query options each game takes; `faces` and `applies` also shape tables or refine a query."""
-ASKING = {"pool", "threshold", "versus", "green", "gm", "hostile_red", "scene", "tn", "vs", "difficulty"}
-"""Options that turn the command into a query of one situation."""
 
 
-def count(value: str | None, what: str, low: int, high: int) -> int | None:
-    """A whole number in [low, high], or exit 1 saying the allowed range."""
-    if value is None:
-        return None
-    try:
-        n = int(value)
-    except ValueError:
-        raise click.BadParameter(f"{value!r} is not a whole number", param_hint=f"--{what}") from None
-    if not low <= n <= high:
-        raise InputError(f"--{what} {n} is out of range; allowed: {low} to {high}")
-    return n
+def _game_options() -> dict[str, tuple[click.Option, dict[str, list[str]]]]:
+    """Every game's query options by name: the first declaration, and which games give
+    which help text."""
+    from ..odds import games, module
+
+    found: dict[str, tuple[click.Option, dict[str, list[str]]]] = {}
+    for game in games():
+        for option in getattr(module(game), "OPTIONS", ()):
+            _, helps = found.setdefault(option.name, (option, {}))
+            helps.setdefault(option.help or "", []).append(game)
+    return found
 
 
-def dice_list(value: str, what: str) -> list[int]:
-    """`d8,d8,d6` as die sizes; each a die the table owns, at most the contest's pool size."""
-    from ..odds.contest import ALLOWED, MAX_POOL
-
-    parts = [p.strip() for p in value.split(",") if p.strip()]
-    allowed = ", ".join(f"d{s}" for s in ALLOWED)
-    sizes = []
-    for p in parts:
-        if not (p[:1] in "dD" and p[1:].isdigit()):
-            raise click.BadParameter(f"{p!r} is not a die; write dice like d8,d8,d6", param_hint=f"--{what}")
-        sizes.append(int(p[1:]))
-    bad = [f"d{s}" for s in sizes if s not in ALLOWED]
-    if bad:
-        raise InputError(f"--{what}: {', '.join(bad)} is not a contest die; allowed: {allowed}")
-    if not 1 <= len(sizes) <= MAX_POOL:
-        raise InputError(f"--{what}: {len(sizes)} dice; a pool has 1 to {MAX_POOL} dice (the text's most, 'crazy risky')")
-    return sizes
+def _merged(option: click.Option, helps: dict[str, list[str]]) -> click.Option:
+    """One option for every game declaring it, its help saying what it is in each."""
+    merged = copy.copy(option)
+    merged.help = "; ".join(f"{', '.join(games)}: {text[:1].lower()}{text[1:]}" for text, games in helps.items())
+    return merged
 
 
-def load_faces(path: str):
-    """The Spiral die of a `kind: dice` file, refused with its validation problems."""
-    from ..documents import Library
-    from ..systems.sapio.spiral_die import DieFile, die_of
+class OddsCommand(click.Command):
+    """The odds command, its query options read from the registry's games when it runs."""
 
-    doc = Library().load(path)
-    if not doc.valid or not isinstance(doc.model, DieFile):
-        problems = doc.problems or []
-        print_problems(problems)
-        raise InputError(f"{path}: not a usable Spiral die file (system: sapio, kind: dice, twelve faces of "
-                         "hit / spare / spiral); fix the problems above")
-    return die_of(doc.model)
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        games = [_merged(o, helps) for o, helps in _game_options().values()]
+        common = super().get_params(ctx)
+        return common[:2] + games + common[2:]
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from ..odds import games, module
+
+        super().format_help_text(ctx, formatter)
+        usages = [f"{g} {module(g).USAGE}" for g in games() if getattr(module(g), "USAGE", "")]
+        with formatter.indentation():
+            formatter.write_paragraph()
+            formatter.write_text("Queries: " + "; ".join(usages) + ".")
 
 
-@click.command("odds")
-@click.argument("system", type=click.Choice(list(REGISTRY), case_sensitive=False))
+@click.command("odds", cls=OddsCommand)
+@click.argument("system", type=GameChoice("odds"))
 @click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default="pdf", show_default=True,
               help="pdf writes the handout to --out; json, csv and md print the tables.")
-@click.option("--pool", help="Your dice: a number, or for contest die sizes such as d8,d8,d6.")
-@click.option("--threshold", help="fight-sphere: the GM's Threshold dice.")
-@click.option("--versus", help="fight-sphere: the other Gladiator's dice; dirt: the opposing dice.")
-@click.option("--green", help="isolation: pooled green dice.")
-@click.option("--gm", help="isolation: the GM's red dice.")
-@click.option("--hostile-red", "hostile_red", help="isolation: red dice of hostile characters.")
-@click.option("--scene", type=click.Path(dir_okay=False), help="isolation: a scene file, rolled in the odds instead.")
-@click.option("--tn", help="sapio: the Target Number.")
-@click.option("--faces", type=click.Path(dir_okay=False), help="sapio: a `kind: dice` file with your die's faces.")
-@click.option("--applies", type=click.Choice(["none", "hobby", "job"]), help="dirt: whether the job or hobby applies.")
-@click.option("--difficulty", type=click.Choice(["simple", "average", "difficult", "hard", "nearly-impossible"]),
-              help="dirt: the check's difficulty.")
-@click.option("--vs", help="contest: the opposing dice, such as d10,d8,d6.")
 @out_option
 @paper_option()
 def command(system: str, fmt: str, out_dir: str, paper: str, **given) -> None:
@@ -94,33 +67,35 @@ def command(system: str, fmt: str, out_dir: str, paper: str, **given) -> None:
     Without query options, the default tables: --format pdf (the default) writes
     odds-SYSTEM.pdf to --out; json, csv and md print them. With query options the
     chances of that one roll print in words (or as JSON with --format json).
-    Queries: fight-sphere --pool N (--threshold N | --versus N); isolation --green N
-    --gm N [--hostile-red N] or --scene SCENE.yaml; sapio --pool N --tn N; dirt --pool N
-    [--applies job|hobby] (--difficulty D | --versus N); contest --pool DICE --vs DICE.
 
     Example: playaid odds contest --pool d8,d8,d6 --vs d10,d8,d6
     """
+    from ..odds import module
+
     system, fmt = system.lower(), fmt.lower()
+    game = module(system)
+    own = [o.name for o in getattr(game, "OPTIONS", ())]
     set_options = {k for k, v in given.items() if v is not None}
-    stray = set_options - set(QUERY_OPTIONS[system])
+    stray = set_options - set(own)
     if stray:
         names = ", ".join(f"--{k.replace('_', '-')}" for k in sorted(stray))
-        allowed = ", ".join(f"--{k.replace('_', '-')}" for k in QUERY_OPTIONS[system]) or "none"
+        allowed = ", ".join(f"--{k.replace('_', '-')}" for k in own) or "none"
         raise click.UsageError(f"{names} is not an option of {system}; its options: {allowed}")
-    die = load_faces(given["faces"]) if given.get("faces") else None
-    if set_options & ASKING:
-        from .odds_query import answer
-
-        result = answer(system, given, die)
+    if set_options & getattr(game, "ASKING", set()):
+        result = game.answer(given)
         if fmt == "json":
             click.echo(json.dumps(result.as_dict(), indent=2, ensure_ascii=False))
         else:
             click.echo("\n".join(result.lines))
         return
-    from ..odds import TABLES, sapio
     from ..odds.formats import as_csv, as_json, as_markdown
 
-    tables = sapio.tables(die) if system == "sapio" else TABLES[system]()
+    tables = game.tables_for(given) if hasattr(game, "tables_for") else game.tables()
+    if fmt == "pdf" and getattr(game, "NO_DICE", ""):
+        from ..systems import REGISTRY
+
+        click.echo(game.NO_DICE.format(title=REGISTRY[system].title))  # no file: nothing to compute
+        return
     if fmt == "pdf":
         from ..odds.handout import handout_pdf
         from ..render.paper import paper as paper_of

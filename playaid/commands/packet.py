@@ -26,9 +26,10 @@ def command(setup, paper, out_dir, split, template_dir):
 
     Large casts are rendered in worker processes; a progress bar shows on a terminal.
 
-    Example: playaid packet playaid/assets/examples/isolation/farmhouse.yaml --paper letter --split
+    Example: playaid packet examples/isolation/farmhouse.yaml --paper letter --split
     """
-    from ..render.packet import PacketError, build_packet
+    from ..packets import packet
+    from ..render.packet import PacketError
 
     library = Library()
     doc = library.load(setup)
@@ -40,9 +41,9 @@ def command(setup, paper, out_dir, split, template_dir):
         raise InputError(f"{setup}: a {doc.kind} file; a packet is made from a setup file listing the cast")
     bar = _Bar() if sys.stdout.isatty() else None
     try:
-        files, warnings = build_packet(Path(setup), paper_named(paper), split=split,
-                                       template_dir=Path(template_dir) if template_dir else None,
-                                       progress=bar.update if bar else (lambda done, total: None))
+        files, warnings = packet(Path(setup), paper_named(paper), split=split,
+                                 template_dir=Path(template_dir) if template_dir else None,
+                                 progress=bar.update if bar else (lambda done, total: None))
     except (PacketError, TemplateProblem) as exc:
         raise InputError(str(exc)) from None
     finally:

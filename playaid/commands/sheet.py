@@ -10,10 +10,9 @@ from ..documents import Library, expand
 from ..problems import unique
 from ..render.html import TemplateProblem, Templates
 from ..render.paper import paper as paper_named
-from ..systems import REGISTRY
-from . import InputError, out_option, paper_option, print_problems, warn, write_all
+from . import GameChoice, InputError, out_option, paper_option, print_problems, warn, write_all
 
-SYSTEMS = click.Choice(list(REGISTRY), case_sensitive=False)
+SYSTEMS = GameChoice("sheet")
 
 
 def load_casts(paths: tuple[str, ...]) -> list:
@@ -60,7 +59,7 @@ def command(paths, blank, reference, paper, out_dir, png, flat, template_dir):
     One PDF per character (a setup gives one per member of its cast). Fields that change
     in play are fillable PDF form fields unless --flat.
 
-    Example: playaid sheet playaid/assets/examples/fight-sphere/dana.yaml --paper letter --png
+    Example: playaid sheet examples/fight-sphere/dana.yaml --paper letter --png
     """
     from ..render.previews import page_pngs
     from ..render.sheets import reference_pdf, render_sheets, render_sheets_paged, sheet_for, slug

@@ -1,22 +1,45 @@
-"""Odds tables and queries for every game, built on the rules core's own functions.
+"""Odds tables and queries, each game's in the module its `GameSystem.odds` names.
 
-`TABLES[system]()` gives a game's default tables; fight-club has no dice, so none.
+A game's odds module provides
+- `tables() -> list[Table]`: its default tables ([] for a game without dice);
+- `words() -> dict`: the handout's `read`, `assumptions` and `small` (what a cell's small
+  line is, for the how-to-read example); its title is the game's, from the registry;
+and may provide
+- `OPTIONS`: its query options as `click.Option`s (a name may be shared with other games),
+  `ASKING`: the names among them that make `playaid odds` a query of one situation,
+  `USAGE`: that query in one line, and `answer(given) -> Answer`, `given` holding every
+  option of `playaid odds` by name (None when not given);
+- `tables_for(given)`: tables shaped by the options (`--faces`); else `tables()`;
+- `CELL_VIEWS`: table id → how a cell with several outcomes shows (see `cells`);
+- `SECTIONS`: table id → a handout section of its own (title, maps, note);
+- `HANDOUT_TITLE` (its packet bookmark, "Odds"); `PER_LINE`: how many tables of a
+  section stand side by side on the handout (1: each the page's width);
+- `NO_DICE`: for a game without dice, what `playaid odds` says instead of writing a
+  handout (`{title}`: the game's name); such a game gets no handout in a demo or packet.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from types import ModuleType
 
-from . import contest, dirt, fight_sphere, isolation, sapio
+from ..systems import REGISTRY
+from ..systems.base import load
 from .tables import Answer, Table
 
-TABLES: dict[str, Callable[[], list[Table]]] = {
-    "fight-sphere": fight_sphere.tables,
-    "isolation": isolation.tables,
-    "sapio": sapio.tables,
-    "dirt": dirt.tables,
-    "contest": contest.tables,
-    "fight-club": lambda: [],
-}
 
-__all__ = ["TABLES", "Answer", "Table"]
+def games() -> list[str]:
+    """The ids of the games with odds, in the registry's order."""
+    return [g for g in REGISTRY if REGISTRY[g].odds]
+
+
+def module(system: str) -> ModuleType:
+    """Game `system`'s odds module."""
+    return load(REGISTRY[system].odds)
+
+
+def default_tables(system: str) -> list[Table]:
+    """Game `system`'s default tables."""
+    return module(system).tables()
+
+
+__all__ = ["Answer", "Table", "default_tables", "games", "module"]

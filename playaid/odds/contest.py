@@ -6,8 +6,12 @@ is `dice.highest.matchup`, checked against `systems.contest.comparing.compare` i
 
 from __future__ import annotations
 
+import click
+
 from ..dice import matchup
 from ..systems.contest.dice import PHYSICAL
+from .cells import bundled_words, main_and_tie
+from .options import need
 from .tables import Answer, Table, percent
 
 SYSTEM = "contest"
@@ -40,8 +44,7 @@ def tables() -> list[Table]:
                   tuple(label(p) for p in PLAYER_POOLS), tuple(label(o) for o in OPPOSITIONS), cells,
                   outcomes=("win", "tie"), col_notes=("3 dice, matching", "3 dice, d10", "3 dice, d12",
                                                       "high risk: 5", "high risk: 6"),
-                  note="Highest die wins; tied high dice are discarded one for one. Compensation for a "
-                       "missing die size is not modelled.")]
+                  note="Highest die wins; tied high dice are discarded one for one.")]
 
 
 def query(pool: list[int], opposition: list[int]) -> Answer:
@@ -57,3 +60,37 @@ def query(pool: list[int], opposition: list[int]) -> Answer:
 
 
 ALLOWED = PHYSICAL
+
+OPTIONS = (click.Option(["--pool"], help="Your dice: die sizes such as d8,d8,d6."),
+           click.Option(["--vs"], help="The opposing dice, such as d10,d8,d6."))
+ASKING = {"pool", "vs"}
+USAGE = "--pool DICE --vs DICE"
+CELL_VIEWS = {"versus": main_and_tie("win", "tie")}
+
+
+def words() -> dict:
+    return bundled_words(SYSTEM)
+
+
+def dice_list(value: str, what: str) -> list[int]:
+    """`d8,d8,d6` as die sizes; each a die the table owns, at most the contest's pool size."""
+    parts = [p.strip() for p in value.split(",") if p.strip()]
+    allowed = ", ".join(f"d{s}" for s in ALLOWED)
+    sizes = []
+    for p in parts:
+        if not (p[:1] in "dD" and p[1:].isdigit()):
+            raise click.BadParameter(f"{p!r} is not a die; write dice like d8,d8,d6", param_hint=f"--{what}")
+        sizes.append(int(p[1:]))
+    bad = [f"d{s}" for s in sizes if s not in ALLOWED]
+    if bad:
+        raise click.BadParameter(f"{', '.join(bad)} is not a contest die; allowed: {allowed}", param_hint=f"--{what}")
+    if not 1 <= len(sizes) <= MAX_POOL:
+        raise click.BadParameter(f"{len(sizes)} dice; a pool has 1 to {MAX_POOL} dice (the text's most, 'crazy risky')",
+                                 param_hint=f"--{what}")
+    return sizes
+
+
+def answer(given: dict) -> Answer:
+    """`--pool DICE --vs DICE`."""
+    need(given, "pool", "vs")
+    return query(dice_list(given["pool"], "pool"), dice_list(given["vs"], "vs"))

@@ -10,9 +10,13 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
+import click
+
 from ..dice import Dist, error_bound, exact_below, face_counts, open_pool
 from ..systems.dirt.models import DIFFICULTY
 from ..systems.dirt.procedures import THRESHOLD, counts, damage_for_margin, rerolls
+from .cells import bundled_words, cell
+from .options import count, need
 from .tables import Answer, Table, grid, percent
 
 SYSTEM = "dirt"
@@ -108,3 +112,34 @@ def query(pool: int, applies: str = "none", difficulty: str | None = None, versu
     return Answer(SYSTEM, lines, {"pool": pool, "applies": applies, "difficulty": difficulty or "average",
                                   "needed": needed, "success": p,
                                   "degrees": {k: dist.p(k) for k in range(0, 11)}})
+
+
+OPTIONS = (click.Option(["--pool"], help="Your dice."),
+           click.Option(["--applies"], type=click.Choice(["none", "hobby", "job"]), help="Whether the job or hobby applies."),
+           click.Option(["--difficulty"], type=click.Choice(list(DIFFICULTY)), help="The check's difficulty."),
+           click.Option(["--versus"], help="The opposing dice."))
+ASKING = {"pool", "difficulty", "versus"}
+USAGE = "--pool N [--applies job|hobby] (--difficulty D | --versus N)"
+
+
+def words() -> dict:
+    return bundled_words(SYSTEM)
+
+
+def _opposed_cell(c: dict[str, Fraction]):
+    win = sum((p for k, p in c.items() if k.startswith("win-")), Fraction(0))
+    hurt = sum((p for k, p in c.items() if k in ("win-hurt", "win-injured", "win-wounded")), Fraction(0))
+    return cell(win, f"tie {percent(c['tie'])} · by 3+ {percent(hurt)}", c["tie"], hurt)
+
+
+CELL_VIEWS = {"opposed": _opposed_cell}
+
+
+def answer(given: dict) -> Answer:
+    """`--pool N [--applies job|hobby] (--difficulty D | --versus N)`."""
+    need(given, "pool")
+    pool = count(given["pool"], "pool", 1, MAX_DICE)
+    versus = count(given.get("versus"), "versus", 1, MAX_DICE)
+    if versus is not None and given.get("difficulty"):
+        raise click.UsageError("give --difficulty (unopposed) or --versus (opposed), not both")
+    return query(pool, given.get("applies") or "none", given.get("difficulty"), versus)

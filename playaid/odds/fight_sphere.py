@@ -9,9 +9,13 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
+import click
+
 from ..dice import Dist, chance
 from ..systems.fight_sphere.arithmetic import MINIMUM_DICE, conflict_succeeds, ones, victories
 from ..systems.fight_sphere.sphere import threshold
+from .cells import bundled_words, main_and_tie
+from .options import count, need
 from .tables import Answer, Table, grid, percent
 
 SYSTEM = "fight-sphere"
@@ -103,3 +107,26 @@ def query(pool: int, threshold_dice: int | None = None, versus: int | None = Non
              ", ".join(f"{k}: {percent(p)}" for k, p in sorted(won.items()))]
     return Answer(SYSTEM, tuple(lines), {"pool": pool, "versus": versus, "win": win, "tie": tie,
                                          "lose": 1 - win - tie, "victories": {k: won[k] for k in sorted(won)}})
+
+
+OPTIONS = (click.Option(["--pool"], help="Your dice."),
+           click.Option(["--threshold"], help="The GM's Threshold dice."),
+           click.Option(["--versus"], help="The other Gladiator's dice."))
+ASKING = {"pool", "threshold", "versus"}
+USAGE = "--pool N (--threshold N | --versus N)"
+CELL_VIEWS = {"gladiator": main_and_tie("more", "tie")}
+
+
+def words() -> dict:
+    return bundled_words(SYSTEM)
+
+
+def answer(given: dict) -> Answer:
+    """The query `playaid odds fight-sphere --pool N (--threshold N | --versus N)`."""
+    need(given, "pool")
+    pool = count(given["pool"], "pool", 1, MAX_DICE)
+    versus = count(given.get("versus"), "versus", 1, MAX_DICE)
+    threshold_dice = count(given.get("threshold"), "threshold", 1, MAX_DICE)
+    if versus is not None and threshold_dice is not None:
+        raise click.UsageError("give --threshold (against the GM) or --versus (another Gladiator), not both")
+    return query(pool, threshold_dice, versus)

@@ -33,7 +33,7 @@ def as_markdown(system: str, tables: list[Table]) -> str:
     """Each table as a Markdown grid of percentages."""
     if not tables:
         return f"# Odds: {system}\n\n{system} uses no dice: there are no odds tables. " \
-               f"`playaid odds {system}` (PDF) prints its one-page reference.\n"
+               f"Its reference page (`playaid sheet --reference {system}`) holds how a turn goes.\n"
     parts = [f"# Odds: {system}"]
     for t in tables:
         head = [f"{t.row_label} \\ {t.col_label}"] + [str(c) for c in t.cols]

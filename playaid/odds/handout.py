@@ -1,135 +1,193 @@
-"""One-page odds handouts: each game's tables as heat maps that read in grayscale.
+"""Odds handouts: each game's tables as heat maps that read in grayscale, in large type.
 
-Python decides every number and every shade; the template (`templates/odds/`) only
-lays them out. Cells carry their percentage as text, so the page reads without colour.
+Python decides every number, every shade and every size; the template (`templates/odds/`)
+only lays them out. Cells carry their percentage as text, so the page reads without
+colour. The rows grow to fill the page (a short handout gets taller rows and larger
+numbers, never an empty half page); a small note whose chances are 0 down a whole column
+is left out, since it tells nobody anything.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
 from functools import cache
-from typing import Callable, Mapping
 
-import yaml
-
-from ..render.html import Templates, page_context
+from ..render.html import Templates, layout, page_context, pdf_bytes
 from ..render.paper import Paper
-from ..systems.isolation.interpretation import is_success
-from . import TABLES
-from .tables import Table, percent
-from .. import resources
+from ..systems import REGISTRY
+from . import module as odds_module
+from .cells import HeatMap, cell, drop_empty_notes, shade  # noqa: F401 - shade: the grey scale, tested here
+from .tables import Table
 
-DATA = resources.DATA / "odds" / "handouts.yaml"
-LIGHTEST, DARKEST = 255, 150
-"""Grey levels of a 0% and a 100% cell: dark enough to see, light enough for black text."""
-
-
-@dataclass(frozen=True)
-class Cell:
-    text: str
-    sub: str
-    shade: str
-
-
-@dataclass(frozen=True)
-class HeatMap:
-    title: str
-    corner: str
-    """The header above the row labels: what the rows and the columns count."""
-    cols: tuple[str, ...]
-    col_notes: tuple[str, ...]
-    rows: tuple[tuple[str, tuple[Cell, ...]], ...]
-    note: str
-
-
-@cache
-def words() -> dict:
-    return yaml.safe_load(DATA.read_text(encoding="utf-8"))
-
-
-def shade(p: Fraction | float) -> str:
-    level = round(LIGHTEST - (LIGHTEST - DARKEST) * float(p))
-    return f"#{level:02x}{level:02x}{level:02x}"
-
-
-def _cell(main: Fraction, sub: str = "") -> Cell:
-    return Cell(percent(main), sub, shade(main))
-
-
-def _success(cell: Mapping[str, Fraction]) -> Fraction:
-    return sum((p for d, p in cell.items() if is_success(d)), Fraction(0))
-
-
-def _isolation_degrees(cell: Mapping[str, Fraction]) -> Cell:
-    # Small: complete success / complete failure, without the % signs to keep cells narrow.
-    return _cell(_success(cell), f"{percent(cell['complete-success'])[:-1]}/{percent(cell['complete-failure'])[:-1]}")
-
-
-def _dirt_opposed(cell: Mapping[str, Fraction]) -> Cell:
-    win = sum((p for k, p in cell.items() if k.startswith("win-")), Fraction(0))
-    hurt = sum((p for k, p in cell.items() if k in ("win-hurt", "win-injured", "win-wounded")), Fraction(0))
-    return _cell(win, f"={percent(cell['tie'])} ≥3:{percent(hurt)}")
-
-
-CELL_VIEWS: dict[tuple[str, str], Callable[[Mapping[str, Fraction]], Cell]] = {
-    ("fight-sphere", "gladiator"): lambda c: _cell(c["more"], f"tie {percent(c['tie'])}"),
-    ("isolation", "outcome"): _isolation_degrees,
-    ("isolation", "hostile"): _isolation_degrees,
-    ("dirt", "opposed"): _dirt_opposed,
-    ("sapio", "net"): lambda c: _cell(c["spare"], f"spiral {percent(c['spiral'])}"),
-    ("contest", "versus"): lambda c: _cell(c["win"], f"tie {percent(c['tie'])}"),
-}
-"""How a cell with several outcomes shows: the large number shaded, the rest small."""
+BIG_PT = (12.0, 20.0)
+"""The large numbers' size: at least 12 pt bold (read in play), larger on a short handout."""
+ROW_MM = (5.6, 40.0)
+"""A table row's height: enough for the large number, at most what still reads as a table."""
+LABEL_MM = 14.0
+"""The row labels' column, at the least; longer labels (pools of dice) widen it."""
+LABEL_CHAR_MM = 2.0
+"""The width of one character of a row label (10 pt bold)."""
+GAP_MM = 3.0
+"""Between tables side by side."""
+SETTLED_MM = 12.0
+"""Spare height at a page's foot small enough to leave (well under the 20 mm band)."""
+CELL_MM = 13.0
+"""The narrowest cell a 12 pt bold "100%" fits in, padding included."""
 
 
 def heat_map(system: str, t: Table) -> HeatMap:
-    view = CELL_VIEWS.get((system, t.id), lambda c: _cell(c))
-    rows = tuple((str(r), tuple(view(c) for c in row)) for r, row in zip(t.rows, t.cells))
-    return HeatMap(t.title, f"{t.row_label} ↓ · {t.col_label} →", tuple(map(str, t.cols)), t.col_notes, rows, t.note)
+    view = getattr(odds_module(system), "CELL_VIEWS", {}).get(t.id, cell)
+    rows = [(str(r), tuple(view(c) for c in row)) for r, row in zip(t.rows, t.cells)]
+    return HeatMap(t.title, f"{t.row_label} ↓ · {t.col_label} →", tuple(map(str, t.cols)), t.col_notes,
+                   drop_empty_notes(rows), t.note)
 
 
-def stance_maps(t: Table) -> list[HeatMap]:
-    """The stance table as one small map per Active Player's red odds: green × red dice."""
-    greens = sorted({int(r.split("g/")[0]) for r in t.rows})
-    reds = sorted({int(r.split("/")[1][:-1]) for r in t.rows})
-    maps = []
-    for j, odds in enumerate(t.cols):
-        cells = {r: row[j] for r, row in zip(t.rows, t.cells)}
-        rows = tuple((str(g), tuple(_cell(cells[f"{g}g/{r}r"]["cooperative"],
-                                          f"h {percent(cells[f'{g}g/{r}r']['hostile'])}") for r in reds))
-                     for g in greens)
-        maps.append(HeatMap(f"Active Player's red odds: {odds}", "green ↓ red →", tuple(map(str, reds)), (), rows, ""))
-    return maps
+def example(m: HeatMap, small: str) -> str:
+    """How to read one cell, from the table's own numbers: a middle cell of its first map."""
+    label, cells = m.rows[len(m.rows) // 2]
+    j = len(m.cols) // 2
+    c = cells[j]
+    rows_are, cols_are = (part.strip(" ↓→") for part in m.corner.split("·"))
+    tenths = round(int(c.text.strip("<>%")) / 10) if c.text[0].isdigit() else None
+    out = (f"With {label} ({rows_are}) against {m.cols[j]} ({cols_are}), “{m.title}” reads {c.text}")
+    out += f": about {tenths} times in 10." if tenths is not None else "."
+    if c.sub and small:
+        out += f" Its small line, “{c.sub}”, is {small}."
+    return out
+
+
+def big_for(row_mm: float, narrowest_mm: float) -> float:
+    """The large numbers' size for rows `row_mm` high and cells at least `narrowest_mm` wide:
+    12 pt at the smallest rows, growing with them as far as the cells allow."""
+    by_row = BIG_PT[0] * row_mm / ROW_MM[0] * 0.75
+    return round(max(BIG_PT[0], min(BIG_PT[1], by_row, BIG_PT[0] * narrowest_mm / CELL_MM)), 1)
+
+
+def per_line(maps: list[HeatMap], width: float, label_mm: float) -> int:
+    """How many of a section's tables stand side by side: as many as keep every cell wide
+    enough for its large number."""
+    widest = max(len(m.cols) for m in maps)
+    k = len(maps)
+    while k > 1 and (width - GAP_MM * (k - 1)) / k < label_mm + widest * CELL_MM:
+        k -= 1
+    return k
 
 
 def context(system_id: str, paper: Paper, tables: list[Table] | None = None) -> dict:
     """Everything the handout template shows, computed here."""
-    text = words()[system_id]
-    tables = TABLES[system_id]() if tables is None else tables
+    game = odds_module(system_id)
+    text = game.words()
+    tables = game.tables() if tables is None else tables
+    special = getattr(game, "SECTIONS", {})
     sections = []
     for t in tables:
-        if (system_id, t.id) == ("isolation", "stance"):
-            sections.append({"title": t.title + ": may cooperate (large), must be hostile (h)",
-                             "maps": stance_maps(t), "note": t.note})
+        if t.id in special:
+            sections.append(special[t.id](t))
         elif sections and not sections[-1]["title"]:
             sections[-1]["maps"].append(heat_map(system_id, t))  # side by side where they fit
         else:
             sections.append({"title": "", "maps": [heat_map(system_id, t)], "note": ""})
-    bound = max((t.error for t in tables), default=Fraction(0))
+    width = paper.width_mm - 2 * paper.margin_mm
+    narrowest: dict[int, float] = {}
+    """By the first map of each line: its narrowest cell in mm (what the large numbers fit)."""
+    starts: list[int | None] = []
+    """Per map in page order: its index where it starts a line (a page break can go there)."""
+    for s in sections:
+        s["label_mm"] = max(LABEL_MM, *(LABEL_CHAR_MM * len(label) + 2 for m in s["maps"] for label, _ in m.rows))
+        s["per_line"] = per_line(s["maps"], width, s["label_mm"])
+        s["map_mm"] = round((width - GAP_MM * (s["per_line"] - 1)) / s["per_line"] - 0.5, 1)
+        s["lines"] = [list(enumerate(s["maps"], len(starts)))[i:i + s["per_line"]]
+                      for i in range(0, len(s["maps"]), s["per_line"])]
+        starts += [index for line in s["lines"] for index, _ in line[:1]]
+        starts += [None] * (len(s["maps"]) - len(s["lines"]))  # maps beside another: no line of their own
+        for line in s["lines"]:
+            narrowest[line[0][0]] = min((s["map_mm"] - s["label_mm"]) / len(m.cols) for _, m in line)
+    first = sections[0]["maps"][0] if sections else None
+    title = f"{REGISTRY[system_id].title}: what are my chances?"
     notes = list(text["assumptions"])
-    if bound:
-        notes.append(f"Exact to within {float(bound):.0e}.")
-    return {**page_context(paper, text["title"]), "system": system_id, "heading": text["title"],
+    if any(c.dropped for s in sections for m in s["maps"] for _, row in m.rows for c in row):
+        notes.append("A cell without a small line: what the small line counts cannot happen there.")
+    return {**page_context(paper, title, game=REGISTRY[system_id].title, kind="odds handout"),
+            "system": system_id, "heading": title,
             "read": text["read"], "sections": sections, "assumptions": notes,
-            "reference": text.get("reference", []), "compact": system_id in ("isolation",)}
+            "example": example(first, text.get("small", "")) if first else "",
+
+            "game": REGISTRY[system_id].title,
+            "shades": sorted({c.shade[1:3] for s in sections for m in s["maps"] for _, row in m.rows for c in row}),
+            "starts": [i for i in starts if i is not None], "break_map": -1, "narrowest": narrowest,
+            "rows": {}, "big": {}, "row_mm": ROW_MM[0],
+            "big_pt": {line: big_for(ROW_MM[0], n) for line, n in narrowest.items()}}
 
 
 def handout_pdf(system_id: str, paper: Paper, tables: list[Table] | None = None) -> bytes:
-    """The one-page odds handout of `system_id` on `paper` (fight-club: its reference page)."""
-    return Templates().to_pdf("odds/handout.html", **context(system_id, paper, tables))
+    """The odds handout of `system_id` on `paper`: one page, more where the tables need it
+    (a game without dice has none)."""
+    if tables is None:
+        return _game_handout(system_id, paper)
+    return _render(system_id, paper, tables)
+
+
+@cache
+def _game_handout(system_id: str, paper: Paper) -> bytes:
+    """The handout with the game's own tables: the same bytes for every packet of a game,
+    so a process rendering several tables' packets lays it out once."""
+    return _render(system_id, paper, None)
+
+
+def _render(system_id: str, paper: Paper, tables: list[Table] | None) -> bytes:
+    """The handout laid out with the smallest rows first; then each page's spare height
+    (measured from the layout) goes to the rows of the tables on it, so no page ends in an
+    empty band. A table over two pages grows by what the tighter of them allows. Should the
+    taller rows still push a table onto another page, the first layout stands.
+    """
+    templates = Templates()
+    ctx = context(system_id, paper, tables)
+    first = layout(templates.render("odds/handout.html", **ctx), templates.roots)
+    if len(first.pages) > 1:  # the table that spills starts a page of its own instead
+        later = [m for page in first.pages[1:] for m in _rows_by(page, "data-map")]
+        target = min(later) if later else ctx["starts"][-1]
+        ctx["break_map"] = max(start for start in ctx["starts"] if start <= target)
+        if ctx["break_map"] > 0 and ctx["break_map"] in _rows_by(first.pages[0], "data-map"):
+            first = layout(templates.render("odds/handout.html", **ctx), templates.roots)
+    foot = paper.height_mm - paper.margin_mm
+    done = first
+    for _ in range(2):  # grow, then take up what rounding left
+        growth: dict[int, float] = {}
+        for page in done.pages:
+            rows = _rows_by(page, "data-line")
+            if rows:
+                each = (foot - 2 - _bottom_mm(page)) / sum(rows.values())
+                for line in rows:
+                    growth[line] = min(growth.get(line, each), each)
+        if max(growth.values(), default=0) * max(sum(_rows_by(p, "data-line").values()) for p in done.pages) < SETTLED_MM:
+            break  # what is left is no band worth another layout
+        rows = {line: min(ROW_MM[1], ctx["rows"].get(line, ROW_MM[0]) + max(0.0, g)) for line, g in growth.items()}
+        trial = {**ctx, "rows": rows, "big": {line: big_for(r, ctx["narrowest"][line]) for line, r in rows.items()}}
+        grown = layout(templates.render("odds/handout.html", **trial), templates.roots)
+        if len(grown.pages) != len(first.pages):
+            break
+        ctx, done = trial, grown
+    return pdf_bytes(done)
+
+
+def _bottom_mm(page) -> float:
+    """How far down the page its last line or table row ends, in mm from the paper's top."""
+    boxes = [b for b in page._page_box.descendants() if type(b).__name__ in ("LineBox", "TableRowBox")]
+    return max((b.position_y + b.height for b in boxes), default=0.0) * 25.4 / 96
+
+
+def _rows_by(page, attribute: str) -> dict[int, int]:
+    """How many table body rows of each section (or map) a laid-out page holds, by the
+    index the template writes in `attribute`."""
+    out: dict[int, int] = {}
+    for box in page._page_box.descendants():
+        if (type(box).__name__ == "TableRowBox" and box.element is not None and box.element.get(attribute)
+                and (attribute != "data-line" or box.element.get("data-stacked"))):  # rows side by side: once
+            key = int(box.element.get(attribute))
+            out[key] = out.get(key, 0) + 1
+    return out
 
 
 def demo_handouts(paper: Paper) -> dict[str, bytes]:
-    """Every game's handout, `odds-<system>.pdf`, for `playaid demo`."""
-    return {f"odds-{system}.pdf": handout_pdf(system, paper) for system in TABLES}
+    """Every game's handout, `odds-<system>.pdf`, for `playaid demo` (games with dice only)."""
+    return {f"odds-{system}.pdf": handout_pdf(system, paper) for system in REGISTRY
+            if REGISTRY[system].odds and not getattr(odds_module(system), "NO_DICE", "")}

@@ -15,6 +15,7 @@ from ..dice import Dist, error_bound, face_counts, open_pool
 from ..systems.isolation.hands import TRIGGER
 from ..systems.isolation.interpretation import (DEGREES, best_stance, degree, evens, is_success, odds,
                                                  pooled_green_evens, stance_margin)
+from .cells import HeatMap, bundled_words, cell, drop_empty_notes, whole
 from .tables import Answer, Table, grid, percent
 
 SYSTEM = "isolation"
@@ -156,3 +157,43 @@ def query(green: int, gm: int, hostile_red: int = 0) -> Answer:
     lines.append(f"(exact to within {float(bound):.0e}: open-ended tails beyond that are left out)")
     return Answer(SYSTEM, tuple(lines), {"green": green, "gm": gm, "hostile_red": hostile_red,
                                          "degrees": probs, "success": success, "error_bound": bound})
+
+
+def words() -> dict:
+    return bundled_words(SYSTEM)
+
+
+def _success(c: dict[str, Fraction]) -> Fraction:
+    return sum((p for d, p in c.items() if is_success(d)), Fraction(0))
+
+
+def _degrees_cell(c: dict[str, Fraction]):
+    # Small: complete success / complete failure, in whole percent to keep cells narrow.
+    return cell(_success(c), f"{whole(c['complete-success'])} / {whole(c['complete-failure'])}",
+                c["complete-success"], c["complete-failure"])
+
+
+CELL_VIEWS = {"outcome": _degrees_cell, "hostile": _degrees_cell}
+
+
+def stance_maps(t: Table) -> list[HeatMap]:
+    """The stance table as one small map per Active Player's red odds: green × red dice."""
+    greens = sorted({int(r.split("g/")[0]) for r in t.rows})
+    reds = sorted({int(r.split("/")[1][:-1]) for r in t.rows})
+    maps = []
+    for j, active in enumerate(t.cols):
+        cells = {r: row[j] for r, row in zip(t.rows, t.cells)}
+        rows = tuple((str(g), tuple(cell(cells[f"{g}g/{r}r"]["cooperative"],
+                                         f"hostile {whole(cells[f'{g}g/{r}r']['hostile'])}",
+                                         cells[f"{g}g/{r}r"]["hostile"]) for r in reds))
+                     for g in greens)
+        maps.append(HeatMap(f"Active Player's red odds: {active}", "green dice ↓ · red dice →", tuple(map(str, reds)), (),
+                            drop_empty_notes(rows), ""))
+    return maps
+
+
+def _stance_section(t: Table) -> dict:
+    return {"title": t.title + ": may cooperate (large), must be hostile (small)", "maps": stance_maps(t), "note": t.note}
+
+
+SECTIONS = {"stance": _stance_section}

@@ -11,10 +11,14 @@ from fractions import Fraction
 from functools import cache
 from typing import Sequence
 
+import click
+
 from ..dice import advance, fold
 from ..systems.sapio.pool import POOL_MAX, TN_MAX, TN_MIN
 from ..systems.sapio.roll import Tally, shows_double_hit, succeeds
 from ..systems.sapio.spiral_die import Face, SpiralDie, default_die
+from .cells import bundled_words, main_and_tie
+from .options import count, need
 from .tables import Answer, Table, grid, percent
 
 SYSTEM = "sapio"
@@ -100,3 +104,46 @@ def query(pool: int, tn: int, die: SpiralDie | None = None) -> Answer:
 def faces_of(sequence: Sequence[Sequence[str]], name: str = "Spiral die") -> SpiralDie:
     """A die from a checked face list."""
     return SpiralDie.from_symbols(name, sequence)
+
+
+OPTIONS = (click.Option(["--pool"], help="Your dice."),
+           click.Option(["--tn"], help="The Target Number."),
+           click.Option(["--faces"], type=click.Path(dir_okay=False), help="A `kind: dice` file with your die's faces."))
+ASKING = {"pool", "tn"}
+USAGE = "--pool N --tn N"
+CELL_VIEWS = {"net": main_and_tie("spare", "spiral", "spiral")}
+
+
+def words() -> dict:
+    return bundled_words(SYSTEM)
+
+
+def load_faces(path: str) -> SpiralDie:
+    """The Spiral die of a `kind: dice` file, refused with its validation problems."""
+    from ..commands import InputError, print_problems
+    from ..documents import Library
+    from ..systems.sapio.spiral_die import DieFile, die_of
+
+    doc = Library().load(path)
+    if not doc.valid or not isinstance(doc.model, DieFile):
+        problems = doc.problems or []
+        print_problems(problems)
+        raise InputError(f"{path}: not a usable Spiral die file (system: sapio, kind: dice, twelve faces of "
+                         "hit / spare / spiral); fix the problems above")
+    return die_of(doc.model)
+
+
+def _die(given: dict) -> SpiralDie | None:
+    return load_faces(given["faces"]) if given.get("faces") else None
+
+
+def tables_for(given: dict) -> list[Table]:
+    """The tables of the die `--faces` names (the project's Spiral die without it)."""
+    return tables(_die(given))
+
+
+def answer(given: dict) -> Answer:
+    """`--pool N --tn N`, with the die of `--faces` if given."""
+    die = _die(given)
+    need(given, "pool", "tn")
+    return query(count(given["pool"], "pool", 1, POOL_MAX), count(given["tn"], "tn", TN_MIN, TN_MAX), die)

@@ -3,6 +3,14 @@
 `generate` returns the YAML text of every file (nothing is written here), each already
 checked by the rules core: a batch with any problem is refused whole. One seed gives
 the same bytes every time.
+
+A game offers pre-built characters by naming a module in `GameSystem.pregen` with
+`characters(drawer, count, players) -> [(Name, data)]` and, optionally,
+`default_players(count)`, `setup(players, files)` (a setup to check them in),
+`PLAYERS = (min, max)` (else the `players` entry of `assets/data/pregen/<id>.yaml`) and
+`DEMO_PLAYERS` (the table `playaid demo` deals for). Ready tables (`tables.py`) need
+`ready_table(drawer, count, players) -> ([(Name, data)], setup fields)` and `DEMO_TABLE`,
+optionally `NAMES_PER_CHARACTER` and `check_tables(tables)` (see docs/adding-a-game.md).
 """
 
 from __future__ import annotations
@@ -11,14 +19,12 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from ..problems import Problem
-from . import contest, dirt, fight_club, fight_sphere, isolation, sapio
+from ..systems import REGISTRY
+from ..systems.base import load
 from .check import problems_of
-from .draw import Drawer, PregenError, dump, slug, table
+from ..safe_text import slug
+from .draw import Drawer, PregenError, dump, table
 
-GAMES: dict[str, ModuleType] = {
-    "fight-sphere": fight_sphere, "isolation": isolation, "sapio": sapio,
-    "fight-club": fight_club, "dirt": dirt, "contest": contest,
-}
 COUNT = (1, 100)
 """How many characters one run makes: a convention's worth, and a bound on the work."""
 
@@ -31,8 +37,24 @@ class Batch:
     """What the rules core found wrong with them; a batch with problems is not written."""
 
 
+def games() -> list[str]:
+    """The ids of the games that make pre-built characters, in the registry's order."""
+    return [g for g in REGISTRY if REGISTRY[g].pregen]
+
+
+def module(system: str) -> ModuleType:
+    """The pre-built character module of game `system`; PregenError for a game without one."""
+    if system not in REGISTRY or not REGISTRY[system].pregen:
+        raise PregenError(f"unknown system `{system}`; use one of: {', '.join(games())}")
+    return load(REGISTRY[system].pregen)
+
+
 def player_range(system: str) -> tuple[int, int]:
-    """How many players a table of `system` seats, from its table's `players` entry."""
+    """How many players a table of `system` seats: the module's `PLAYERS`, else its table's
+    `players` entry."""
+    fixed = getattr(module(system), "PLAYERS", None)
+    if fixed:
+        return fixed
     seats = table(system)["players"]
     return seats["min"], seats["max"]
 
@@ -55,9 +77,7 @@ def generate(system: str, count: int, seed: int, players: list[str] | None = Non
 
     Raises `PregenError` when the request does not fit the game (count, players).
     """
-    if system not in GAMES:
-        raise PregenError(f"unknown system `{system}`; use one of: {', '.join(GAMES)}")
-    game = GAMES[system]
+    game = module(system)
     low, high = COUNT
     if not low <= count <= high:
         raise PregenError(f"--count is {count}; make {low} to {high} characters at a time")
@@ -71,7 +91,7 @@ def generate(system: str, count: int, seed: int, players: list[str] | None = Non
     files = {}
     for i, (name, data) in enumerate(made, 1):
         header = f"pre-built by playaid pregen {system} --seed {seed} (character {i} of {count})"
-        files[f"{system}-{i:02d}-{slug(name.latin)}.yaml"] = dump(
+        files[f"{system}-{i:02d}-{slug(name.latin, fallback='character')}.yaml"] = dump(
             {"system": system, "kind": "character", **data}, header)
     setup = game.setup(players, list(files)) if hasattr(game, "setup") else None
     return Batch(files, problems_of(system, files, setup))

@@ -55,11 +55,17 @@ class Merger:
                     self.fields.append(annot)
         return first
 
-    def finish(self, sections: list[Section]) -> bytes:
-        """The merged PDF with `sections` as its bookmarks; the same parts give the same bytes."""
+    def finish(self, sections: list[Section], info: dict[str, str] | None = None) -> bytes:
+        """The merged PDF with `sections` as its bookmarks and `info` (Title, Author …) as
+        its document information; the same parts give the same bytes."""
+        for key, value in (info or {}).items():
+            self.pdf.docinfo[f"/{key}"] = value
+        if info:
+            self.pdf.Root.Lang = pikepdf.String("en")
+            self.pdf.Root.ViewerPreferences = pikepdf.Dictionary(DisplayDocTitle=True)
         if self.fields:
             self.pdf.Root.AcroForm = self.pdf.make_indirect(pikepdf.Dictionary(
-                Fields=pikepdf.Array(self.fields), NeedAppearances=True,
+                Fields=pikepdf.Array(self.fields),  # each filled field carries its appearance
                 DR=pikepdf.Dictionary(Font=pikepdf.Dictionary(self.fonts))))
         self._share_font_files()
         with self.pdf.open_outline() as outline:

@@ -9,7 +9,8 @@ character files, a scene naming its setup) asks the `Resolver` it is handed.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any, Callable, Mapping, Protocol
 
 from ..problems import Path, Problem
@@ -53,7 +54,56 @@ class GameSystem:
     """Resolves a scene: `play(scene, resolver, rng) -> play.Resolution`. The game replays
     the scene's listed dice when it has them and rolls with `rng` otherwise."""
 
+    masthead: str = ""
+    """The short title a sheet's masthead and a packet's cover show; `title` when empty."""
+    sheet: str | None = None
+    """Module (dotted name) with `build(character | None, namer, fit, setup)`: the data of the
+    game's sheet, laid out by `templates/sheets/<id>.html`. Its reference page is
+    `templates/reference/<id>.html`; a game with a sheet needs both templates."""
+    odds: str | None = None
+    """Module with the game's odds: tables, their cells, query options, handout words (the
+    contract is in `playaid/odds/__init__.py`). None: `playaid odds` does not offer the game."""
+    pregen: str | None = None
+    """Module that draws pre-built characters (contract in `playaid/pregen/__init__.py`)."""
+    packet: tuple[tuple[str, str], ...] = ()
+    """Pages a packet adds after the reference and the odds: (bookmark, "module:function"),
+    the function taking (setup file, paper, templates) and giving PDF bytes."""
+    examples: str | None = None
+    """Folder of the game's bundled examples; None: `assets/examples/<id>/` of the package."""
+    templates: str | None = None
+    """A folder of templates the game brings (`sheets/<id>.html`, `sheets/motifs/<id>.svg`,
+    `reference/<id>.html`), looked in after the bundled templates; None: only those."""
+    commands: Mapping[str, str] = field(default_factory=dict)
+    """Commands of the game's own (`playaid map`): name → "module:attr" of a click command."""
+    demo: tuple[tuple[str, str], ...] = ()
+    """What `playaid demo` makes for the game beyond sheets, packets, odds and pre-built
+    characters: (progress label, "module:function"), the function taking (output batch,
+    paper id) and giving the paths it wrote."""
+    worked_example: tuple[str, int] | None = None
+    """The reference page's worked example: (scene file among the game's examples, seed used
+    when the scene lists no dice), one that walks through most of the procedure. None: the
+    page has no worked example."""
+    reference: str | None = None
+    """"module:function" giving what the game's reference template needs beyond the common
+    values (Sapio: its die's faces, read from the face file); None: nothing more."""
+    owns: tuple[str, ...] = ()
+    """Further modules or packages that are this game's own (a renderer only it uses): like
+    the modules named above they may name the game, which generic modules never do."""
+
+    @property
+    def short_title(self) -> str:
+        return self.masthead or self.title
+
     def check(self, kind: str, model: Any, resolver: Resolver) -> list[Problem]:
         check = self.checks.get(kind)
         return check(model, resolver) if check else []
+
+
+def load(dotted: str) -> Any:
+    """`package.module` → that module, `package.module:name` → its attribute, imported on
+    first use: a game names its renderers and odds this way, so the rules core never
+    imports them and one command loads only the pieces it uses."""
+    module, _, attr = dotted.partition(":")
+    found = import_module(module)
+    return getattr(found, attr) if attr else found
 

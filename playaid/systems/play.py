@@ -91,6 +91,12 @@ class Dice:
         """`pools` maps a pool's label to the values listed for it and where they stand."""
         return cls(listed=pools)
 
+    @classmethod
+    def replay_or_roll(cls, listed: Mapping[str, tuple[list[int], Path]] | None, rng: random.Random) -> "Dice":
+        """What every game's procedure rolls with: the dice the scene lists when it lists
+        any (`listed` is not None), else `rng`'s (seeded) rolls."""
+        return cls(rng=rng) if listed is None else cls(listed=listed)
+
     @property
     def replaying(self) -> bool:
         return self._listed is not None

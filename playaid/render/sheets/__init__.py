@@ -1,38 +1,36 @@
 """Character sheets: one typed context per game, rendered by `templates/sheets/<game>.html`.
 
 `sheet_for` builds the context of one character (or a blank one); `render_sheets` lays
-one or more of them out as a PDF; `reference_pdf` renders a game's reference page.
+one or more of them out as a PDF (a game's reference page: `render.reference`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from importlib import import_module
 from pathlib import Path
 from typing import Any, Callable
 
 from ...documents import Document, Library
 from ...systems import REGISTRY
+from ...systems.base import load
 from ..html import Templates, page_context
 from ..paper import Paper
 from ..html import pdf_bytes
 from .pdf import bookmark_pages, template_document, template_pdf
 from .common import Fitter, Header, Namer, slug
+from ..reference import reference_pdf  # noqa: F401  (packets and `playaid sheet` import it from here)
 
 
 
 def builder(system: str) -> Callable[..., Any]:
     """`build(character | None, namer, fitter, setup=None)` giving game `system`'s sheet data.
 
-    Each game's builder lives in its own module, imported on first use so that one sheet
-    loads one game's rules core, not six."""
-    return import_module(f"{__name__}.{system.replace('-', '_')}").build
-
-GAME_TITLES = {
-    "fight-sphere": "Fight Sphere", "isolation": "Isolation", "sapio": "The Sapio System",
-    "fight-club": "My Fight Club", "dirt": "Games to Play in the Dirt", "contest": "Asset-Dice Contests",
-}
-"""Short titles for a sheet's masthead (the registry's titles are long)."""
+    Each game names its builder's module (`GameSystem.sheet`), imported on first use so
+    that one sheet loads one game's rules core, not six."""
+    game = REGISTRY[system]
+    if game.sheet is None:
+        raise LookupError(f"{system} has no character sheet")
+    return load(game.sheet).build
 
 
 @dataclass(frozen=True)
@@ -65,7 +63,7 @@ def sheet_for(system: str, character: Any | None, *, setup: Any = None, prefix: 
     fit = Fitter(where or (character.name if character else f"blank {system} sheet"))
     name = character.name if character else ""
     namer = Namer(prefix or slug(name or "blank"))
-    header = Header(GAME_TITLES[system], system, fit(name, "name", "name"),
+    header = Header(REGISTRY[system].short_title, system, fit(name, "name", "name"),
                     fit(getattr(character, "player", "") if character else "", "short", "player"),
                     REGISTRY[system].title)
     game = builder(system)(character, namer, fit, setup)
@@ -77,21 +75,33 @@ def sheet_for(system: str, character: Any | None, *, setup: Any = None, prefix: 
 def render_sheets(templates: Templates, paper: Paper, sheets: list[Sheet], title: str) -> bytes:
     """`sheets` (all of one game) laid out as one PDF, each starting a new page."""
     system = sheets[0].header.system
-    return template_pdf(templates, f"sheets/{system}.html", sheets=sheets, **page_context(paper, title))
+    return template_pdf(templates, f"sheets/{system}.html", sheets=sheets, **_sheet_context(paper, sheets, title))
 
 
-def render_sheets_paged(templates: Templates, paper: Paper, sheets: list[Sheet], title: str,
-                        ) -> tuple[bytes, list[int], int]:
-    """Like `render_sheets`, with the first page (0-based) of each sheet and the page count."""
+def render_sheets_paged(templates: Templates, paper: Paper, sheets: list[Sheet], title: str, *,
+                        tagged: bool = True) -> tuple[bytes, list[int], int]:
+    """Like `render_sheets`, with the first page (0-based) of each sheet and the page count
+    (`tagged`: see `pdf_bytes`)."""
     system = sheets[0].header.system
-    doc = template_document(templates, f"sheets/{system}.html", sheets=sheets, **page_context(paper, title))
-    return pdf_bytes(doc), bookmark_pages(doc), len(doc.pages)
+    doc = template_document(templates, f"sheets/{system}.html", sheets=sheets, **_sheet_context(paper, sheets, title))
+    return pdf_bytes(doc, tagged=tagged), bookmark_pages(doc), len(doc.pages)
 
 
-def reference_pdf(templates: Templates, paper: Paper, system: str) -> bytes:
-    """The one-page reference of game `system`: how a roll is built and read."""
-    return template_pdf(templates, f"reference/{system}.html", game=GAME_TITLES[system], system=system,
-                            **page_context(paper, f"{GAME_TITLES[system]} — reference"))
+FOOTER_MM = 5
+"""Height kept for the footer line at the foot of every sheet (`sheet.css`: `.sheet` padding)."""
+
+
+def _sheet_context(paper: Paper, sheets: list[Sheet], title: str) -> dict:
+    """The page context of a PDF of `sheets`: its title says whose sheets, of which game."""
+    game = REGISTRY[sheets[0].header.system].title
+    kind = "character sheet" if len(sheets) == 1 else "character sheets"
+    named = f"Blank {game} {kind}" if all(s.blank for s in sheets) else f"{title} — {game} {kind}"
+    # a hair under the live area, so rounding never spills a sheet onto a second page
+    height = paper.height_mm - 2 * paper.margin_mm - 0.5
+    # WeasyPrint places `bottom: 0` against the content's height, not `min-height`: so the
+    # footer is placed from the top, FOOTER_MM above the sheet's foot
+    return {**page_context(paper, named, game=game, kind=kind),
+            "sheet_height_mm": f"{height:g}", "footer_top_mm": f"{height - FOOTER_MM:g}"}
 
 
 def cast_of(library: Library, path: Path, doc: Document) -> Cast:

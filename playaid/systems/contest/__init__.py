@@ -35,13 +35,18 @@ RULES = {
 
 SYSTEM = GameSystem(
     id="contest",
-    title="Asset-dice contests",
+    title="Asset-Dice Contests",
     rule_text="004_65ce7a37d3ab13f8.txt",
     summary="mixed die sizes d3–d12; highest die wins, ties discarded; success and concession dice",
     models={"character": Character, "setup": Setup, "scene": Scene},
     checks={"character": check_character, "setup": check_setup, "scene": check_scene},
     rules=RULES,
     play=play,
+    masthead="Asset-Dice Contests",
+    sheet="playaid.render.sheets.contest",
+    odds="playaid.odds.contest",
+    pregen="playaid.pregen.contest",
+    worked_example=("scene-airlock.yaml", 1),
 )
 
 __all__ = ["SYSTEM", "RULES"]

@@ -41,10 +41,8 @@ def play(scene: Scene, resolver: Resolver, rng: random.Random) -> Resolution:
     if errors:  # the scene was checked before; this only guards a direct call
         raise RollRefused(errors[0])
     sides = prepared.sides
-    if any(s.rolled is not None for s in sides):
-        dice = Dice.listed({s.name: (s.rolled or [], s.path + ("rolled",)) for s in sides})
-    else:
-        dice = Dice(rng=rng)
+    listed = any(s.rolled is not None for s in sides)
+    dice = Dice.replay_or_roll({s.name: (s.rolled or [], s.path + ("rolled",)) for s in sides} if listed else None, rng)
     rolled = roll(sides, dice)
     dice.finish()
     return resolve(scene, prepared, rolled, replayed=dice.replaying)

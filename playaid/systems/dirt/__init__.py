@@ -16,4 +16,10 @@ SYSTEM = GameSystem(
     checks={"character": check_character, "setup": check_setup, "scene": check_scene},
     rules=RULES,
     play=play,
+    masthead="Games to Play in the Dirt",
+    sheet="playaid.render.sheets.dirt",
+    odds="playaid.odds.dirt",
+    pregen="playaid.pregen.dirt",
+    packet=(("Paper dice", "playaid.render.nets.packet_pages:plain_d6"),),
+    worked_example=("scene-scuffle.yaml", 2),
 )

@@ -13,6 +13,8 @@ from ...convert import spec
 
 STATS = ("mental", "physical", "social")
 STAT_TOTAL_MAX = 10
+TABLE_SIZE = (3, 6)
+"""Players the game is for, the narrator included."""
 DIFFICULTY = {"simple": 1, "average": 2, "difficult": 3, "hard": 4, "nearly-impossible": 5}
 """Degrees of success an unopposed check needs."""
 

@@ -97,7 +97,7 @@ def describe_faces(roll: CheckRoll) -> str:
 
 
 def _dice_source(listed: dict, rng: random.Random) -> Dice:
-    return Dice.listed(listed) if listed else Dice(rng=rng)
+    return Dice.replay_or_roll(listed or None, rng)  # Dirt lists dice per side: none listed is a roll
 
 
 def _listed(label: str, dice: list[int] | None, written: Written | None, at: tuple) -> dict:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ...problems import Problem, error, warning
+from ...problems import Needs, Problem, error, warning
 from ..base import Resolver
 from ..cast import resolve_cast
-from .models import STAT_TOTAL_MAX, STATS, Character, Scene, Setup, Written
+from .models import STAT_TOTAL_MAX, STATS, TABLE_SIZE, Character, Scene, Setup, Written
 
 RULES = {
     "dirt.stat-range": "Mental, Physical and Social are each 1 to 5 (error).",
@@ -51,9 +51,11 @@ def check_character(c: Character, resolver: Resolver | None = None) -> list[Prob
 def check_setup(s: Setup, resolver: Resolver) -> list[Problem]:
     members, problems = resolve_cast(s.characters, resolver, check_character)
     players = len(members) + 1  # the narrator plays too
-    if members and not 3 <= players <= 6:
+    low, high = TABLE_SIZE
+    if members and not low <= players <= high:
         problems.append(warning(
-            "dirt.table-size", f"{len(members)} characters and a narrator make {players} players; the game is for 3–6",
+            "dirt.table-size",
+            f"{len(members)} characters and a narrator make {players} players; the game is for {low}–{high}",
             "it may be played with more, but some players may feel left out", ("characters",)))
     return problems
 
@@ -77,10 +79,7 @@ def _check_written(w: Written | None, at: tuple) -> list[Problem]:
 
 def check_scene(s: Scene, resolver: Resolver) -> list[Problem]:
     problems: list[Problem] = []
-
-    def need(ok: bool, message: str, hint: str, path: tuple) -> None:
-        if not ok:
-            problems.append(error("dirt.scene-shape", message, hint, path))
+    need = Needs(problems, "dirt.scene-shape")
 
     if s.type == "unopposed":
         need(s.character is not None, "an unopposed check needs `character`", "name the acting character's file", ())

@@ -48,13 +48,22 @@ RULES = {
 
 SYSTEM = GameSystem(
     id="fight-club",
-    title="Fight Club frustration game",
+    title="Fight Club Frustration Game",
     rule_text="002_355e53c6740858f5.txt",
     summary="frustration card deck; Frustration / Pain / Retirement tokens; fist-based fights; no dice",
     models={"character": Character, "setup": Setup, "scene": Scene, "deck": Deck},
     checks={"character": check_character, "setup": check_setup, "scene": check_scene, "deck": check_deck},
     rules=RULES,
     play=play,
+    sheet="playaid.render.sheets.fight_club",
+    odds="playaid.odds.fight_club",
+    pregen="playaid.pregen.fight_club",
+    packet=(("Frustration deck", "playaid.render.cards.packet_page:frustration_deck"),
+            ("Tokens and turn summary", "playaid.render.cards.packet_page:tokens")),
+    commands={"deck": "playaid.commands.deck:command"},
+    demo=(("card deck, tokens, Tabletop Simulator sheets", "playaid.commands.deck:demo_step"),),
+    worked_example=("scene-fight.yaml", 1),
+    owns=("playaid.render.cards", "playaid.commands.deck"),
 )
 
 __all__ = ["RULES", "SYSTEM"]

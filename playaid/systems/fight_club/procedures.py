@@ -37,7 +37,7 @@ def play(scene: Scene, resolver: Resolver, rng: random.Random) -> Resolution:
 def _dice(scene: Scene, table: Table, rng: random.Random) -> Dice:
     """Seeded random, unless the scene names the card a breakdown drew at the table."""
     if scene.drawn is None:
-        return Dice(rng=rng)
+        return Dice.replay_or_roll(None, rng)
     who = table.name(scene.active or "", ("active",))
     left = table.cards_to_draw(next(m.model for m in table.cast if m.name == who))
     keys = [decks.key(c) for c in left]
@@ -47,7 +47,7 @@ def _dice(scene: Scene, table: Table, rng: random.Random) -> Dice:
             "cards held by anyone, fought out, or already held by the drawer are out of the deck"
             + (f"; left: {', '.join(left[:12])}{' …' if len(left) > 12 else ''}" if left else "; none are left"),
             ("drawn",)))
-    return Dice.listed({DECK_POOL: ([keys.index(decks.key(scene.drawn)) + 1], ("drawn",))})
+    return Dice.replay_or_roll({DECK_POOL: ([keys.index(decks.key(scene.drawn)) + 1], ("drawn",))}, rng)
 
 
 def wake_up(scene: Scene, table: Table, sheets: Sheets, story: Story, dice: Dice) -> tuple[str, str]:

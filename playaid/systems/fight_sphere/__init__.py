@@ -60,6 +60,12 @@ SYSTEM = GameSystem(
     checks={"character": check_gladiator, "setup": check_setup, "scene": check_scene},
     rules=RULES,
     play=play,
+    masthead="Fight Sphere",
+    sheet="playaid.render.sheets.fight_sphere",
+    odds="playaid.odds.fight_sphere",
+    pregen="playaid.pregen.fight_sphere",
+    packet=(("Paper dice", "playaid.render.nets.packet_pages:plain_d6"),),
+    worked_example=("scene-conflict.yaml", 2),
 )
 
 __all__ = ["SYSTEM", "RULES"]

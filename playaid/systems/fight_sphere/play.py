@@ -18,14 +18,14 @@ PROCEDURES = {"conflict": resolve_conflict, "encounter": resolve_encounter,
 
 def dice_for(scene: Scene, sphere: Sphere, rng: random.Random) -> Dice:
     """The scene's listed dice, keyed by the names the procedures use, or seeded random dice."""
-    if scene.dice is None:
-        return Dice(rng=rng)
-    pools = {}
-    for label, values in scene.dice.items():
-        g = sphere.gladiator(label)
-        name = GM if same(label, GM) else g.name if g else label
-        pools[name] = (values, ("dice", label))
-    return Dice.listed(pools)
+    pools = None
+    if scene.dice is not None:
+        pools = {}
+        for label, values in scene.dice.items():
+            g = sphere.gladiator(label)
+            name = GM if same(label, GM) else g.name if g else label
+            pools[name] = (values, ("dice", label))
+    return Dice.replay_or_roll(pools, rng)
 
 
 def play(scene: Scene, resolver: Resolver, rng: random.Random) -> Resolution:

@@ -57,6 +57,17 @@ SYSTEM = GameSystem(
     checks={"character": check_character, "setup": check_setup, "scene": check_scene},
     rules=RULES,
     play=play,
+    masthead="Isolation",
+    sheet="playaid.render.sheets.isolation",
+    odds="playaid.odds.isolation_query",
+    pregen="playaid.pregen.isolation",
+    packet=(("Relationship map", "playaid.render.maps.packet_page:relationship_map"),
+            ("Paper dice", "playaid.render.nets.packet_pages:green_and_red_d6")),
+    commands={"map": "playaid.commands.map:command"},
+    demo=(("Isolation map worksheets", "playaid.commands.map:demo_step"),),
+    worked_example=("scene-board-up.yaml", 1),
+    owns=("playaid.render.maps", "playaid.commands.map", "playaid.odds.isolation", "playaid.odds.isolation_scene",
+          "playaid.pregen.isolation_table"),
 )
 
 __all__ = ["SYSTEM", "RULES"]

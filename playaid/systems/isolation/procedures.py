@@ -39,7 +39,7 @@ def play(scene: Scene, resolver: Resolver, rng: random.Random) -> Resolution:
     table = load_table(scene.setup, resolver)
     if table is None:
         raise RollRefused(error("isolation.scene-roles", "the scene's setup cannot be read", "fix the setup", ("setup",)))
-    dice = Dice.listed(listed_dice(scene, table)) if scene.dice is not None else Dice(rng=rng)
+    dice = Dice.replay_or_roll(listed_dice(scene, table) if scene.dice is not None else None, rng)
     result = resolve_conflict(scene, table, dice)
     dice.finish()
     return result

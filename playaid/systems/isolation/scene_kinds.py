@@ -33,7 +33,7 @@ def play(scene: Scene, resolver: Resolver, rng: random.Random) -> Resolution:
     if table is None:
         raise RollRefused(error("isolation.scene-roles", "the scene's setup cannot be read", "fix the setup", ("setup",)))
     listed = listed_link_dice(scene, table)
-    dice = Dice.listed(listed) if listed is not None else Dice(rng=rng)
+    dice = Dice.replay_or_roll(listed, rng)
     result = resolve_link_roll(scene, table, dice)
     dice.finish()
     return result

@@ -64,6 +64,16 @@ SYSTEM = GameSystem(
     checks={"character": check_character, "setup": check_setup, "scene": check_scene, "dice": check_die},
     rules=RULES,
     play=play,
+    masthead="The Sapio System",
+    sheet="playaid.render.sheets.sapio",
+    odds="playaid.odds.sapio",
+    pregen="playaid.pregen.sapio",
+    packet=(("Paper dice", "playaid.render.nets.packet_pages:spiral_die"),),
+    commands={"net": "playaid.commands.net:command"},
+    demo=(("paper dice", "playaid.commands.net:net_demo"),),
+    worked_example=("scene-standoff.yaml", 1),
+    reference="playaid.render.reference.faces:reference_context",
+    owns=("playaid.render.nets", "playaid.commands.net"),
 )
 
 __all__ = ["RULES", "SYSTEM", "SpiralDie", "default_die"]

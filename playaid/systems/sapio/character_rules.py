@@ -8,7 +8,7 @@ from typing import Sequence
 
 import yaml
 
-from ...problems import Path, Problem, error, warning
+from ...problems import Needs, Problem, error, warning
 from .harm import BOXES, count, is_debilitated
 from .sheet import ADVANCEMENT_TYPES, LEVELS, Character, Harm
 from .spiral_die import DATA
@@ -53,36 +53,32 @@ def _picks(c: Character) -> list[Problem]:
     """A starting character's picks, or the least an advanced one still has."""
     problems = []
 
-    def need(ok: bool, rule: str, message: str, hint: str, path: Path) -> None:
-        if not ok:
-            problems.append(error(rule, message, hint, path))
-
     if c.is_starting:
-        rule = "sapio.starting-character"
+        need = Needs(problems, "sapio.starting-character")
         specs = len(c.profession.specializations)
-        need(specs == 1, rule, f"a starting character has one Specialization under the Profession, not {specs}",
+        need(specs == 1, f"a starting character has one Specialization under the Profession, not {specs}",
              "pick one Specialization under the Profession", ("profession", "specializations"))
-        need(len(c.side_professions) == 1, rule,
+        need(len(c.side_professions) == 1,
              f"a starting character has one Side Profession, not {len(c.side_professions)}",
              "pick one Side Profession", ("side_professions",))
         for i, side in enumerate(c.side_professions):
-            need(not side.specializations, rule,
+            need(not side.specializations,
                  f"a starting character has no Specializations under the Side Profession {side.name} yet",
                  "leave `specializations` empty; they come with advancement", ("side_professions", i, "specializations"))
-        need(len(c.qualities) == STARTING_QUALITIES, rule,
+        need(len(c.qualities) == STARTING_QUALITIES,
              f"a starting character has two Qualities, not {len(c.qualities)}", "pick two Qualities", ("qualities",))
-        need(len(c.talents) == 1, rule, f"a starting character has one Special Talent, not {len(c.talents)}",
+        need(len(c.talents) == 1, f"a starting character has one Special Talent, not {len(c.talents)}",
              "pick one Special Talent", ("talents",))
-        need(not c.advancements, rule, "a starting character has taken no advancements yet",
+        need(not c.advancements, "a starting character has taken no advancements yet",
              "write `stage: advanced`, or remove the advancements", ("stage",))
     else:
-        rule = "sapio.elements"
-        need(bool(c.side_professions), rule, "the character has no Side Profession",
+        need = Needs(problems, "sapio.elements")
+        need(bool(c.side_professions), "the character has no Side Profession",
              "every character keeps at least the Side Profession picked at the start", ("side_professions",))
-        need(len(c.qualities) >= STARTING_QUALITIES, rule,
+        need(len(c.qualities) >= STARTING_QUALITIES,
              f"the character has {len(c.qualities)} Qualities; every character keeps at least the two picked at the start",
              "add Qualities", ("qualities",))
-        need(bool(c.talents), rule, "the character has no Special Talent",
+        need(bool(c.talents), "the character has no Special Talent",
              "every character keeps at least the Special Talent picked at the start", ("talents",))
     return problems
 

@@ -195,7 +195,7 @@ def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
     refuse_debilitated(actor, defender if scene.defender and scene.defender.invokes else None,
                        [(who, ("help", i, "character")) for i, (who, _) in enumerate(helpers)])
     die = default_die() if scene.die is None else die_of(resolver.resolve(scene.die, "dice", ("die",)))
-    dice = Dice.listed({actor.name: (scene.dice, ("dice",))}) if scene.dice is not None else Dice(rng=rng)
+    dice = Dice.replay_or_roll({actor.name: (scene.dice, ("dice",))} if scene.dice is not None else None, rng)
 
     pool = dice_pool(pool_sources(scene, actor, helpers))
     steps = [Step(f"{actor.name} attempts: {scene.action}." if scene.action else f"{actor.name} rolls a check.")]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...problems import Path, Problem, error, warning
+from ...problems import Needs, Path, Problem, error, warning
 from ..base import Resolver
 from ..cast import find, resolve_cast
 from .character_rules import MAX_WORDS, check_character, words
@@ -63,11 +63,8 @@ def check_scene(s: Scene, resolver: Resolver) -> list[Problem]:
 
 
 def _shape(s: Scene) -> list[Problem]:
-    problems = []
-
-    def need(ok: bool, message: str, hint: str, path: Path) -> None:
-        if not ok:
-            problems.append(error("sapio.scene-shape", message, hint, path))
+    problems: list[Problem] = []
+    need = Needs(problems, "sapio.scene-shape")
 
     if s.type == "check":
         need(s.tn is not None, "a check needs the GM's `tn`", "add `tn:` from 1 to 5", ())

@@ -1,0 +1,79 @@
+"""What a model field declares, and how a field's type reads to the user.
+
+`spec` declares a field's documentation and allowed range; `describe` turns a type hint
+into the words an error message or a schema shows. Split from `convert`, which builds
+models from YAML with them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import types
+import typing
+from functools import cache
+from typing import Any, Literal, Union
+
+
+def spec(default: Any = dataclasses.MISSING, *, doc: str = "", minimum: int | None = None,
+         maximum: int | None = None, rule: str = "input.range", hint: str = "",
+         default_factory: Any = dataclasses.MISSING) -> Any:
+    """A model field with its documentation and, for numbers, its allowed range.
+
+    `rule` is the stable id reported when the range is broken.
+    """
+    meta = {"doc": doc, "minimum": minimum, "maximum": maximum, "rule": rule, "hint": hint}
+    if default_factory is not dataclasses.MISSING:
+        return dataclasses.field(default_factory=default_factory, metadata=meta)
+    return dataclasses.field(default=default, metadata=meta)
+
+
+def did_you_mean(word: str, choices: typing.Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"did you mean `{close[0]}`?" if close else ""
+
+
+def describe(tp: Any) -> str:
+    """A type in words a user reads: ``list[str]`` → "a list of text"."""
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if tp is str:
+        return "text"
+    if tp is int:
+        return "a whole number"
+    if tp is bool:
+        return "true or false"
+    if origin is Literal:
+        return "one of " + ", ".join(f"`{a}`" for a in args)
+    if origin is list:
+        return f"a list of {plural(describe(args[0]))}"
+    if origin is dict:
+        return f"a mapping of names to {plural(describe(args[1]))}"
+    if origin in (Union, types.UnionType):
+        return " or ".join(describe(a) for a in args if a is not type(None))
+    if dataclasses.is_dataclass(tp):
+        return "a mapping with " + ", ".join(f"`{f.name}`" for f in dataclasses.fields(tp) if required(f))
+    return getattr(tp, "DESCRIPTION", tp.__name__)
+
+
+def plural(text: str) -> str:
+    return {"a whole number": "whole numbers", "true or false": "true/false values"}.get(
+        text, text[2:] if text.startswith("a ") else text)
+
+
+def required(f: dataclasses.Field) -> bool:
+    return f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+
+
+@cache
+def hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def field_names(cls: type) -> list[str]:
+    return [f.name for f in dataclasses.fields(cls)]
+
+
+def folded(text: str) -> str:
+    """Choices match whatever the case and separators: `Nearly Impossible` is `nearly-impossible`."""
+    return text.casefold().replace("_", "-").replace(" ", "-")

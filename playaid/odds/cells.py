@@ -1,0 +1,89 @@
+"""How one cell of an odds handout shows: a large percentage, a small note, a grey shade.
+
+The large number is a whole percent, read at arm's length across the table; the exact
+figures are in `playaid odds --format md/json/csv`.
+
+Games' odds modules build their own cell views from these (`CELL_VIEWS`), so the handout
+needs no per-game code and they need no renderer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cache
+
+import yaml
+
+from .. import resources
+from .tables import percent
+
+WORDS = resources.DATA / "odds" / "handouts.yaml"
+LIGHTEST, DARKEST = 255, 150
+"""Grey levels of a 0% and a 100% cell: dark enough to see, light enough for black text."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str
+    sub: str
+    shade: str
+    sub_values: tuple[Fraction, ...] = ()
+    """The chances the small note shows: a note whose chances are all 0 carries nothing."""
+    dropped: bool = False
+    """Its small note was left out: what it counts cannot happen here."""
+
+
+@dataclass(frozen=True)
+class HeatMap:
+    title: str
+    corner: str
+    """The header above the row labels: what the rows and the columns count."""
+    cols: tuple[str, ...]
+    col_notes: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[Cell, ...]], ...]
+    note: str
+
+
+def shade(p: Fraction | float) -> str:
+    level = round(LIGHTEST - (LIGHTEST - DARKEST) * float(p))
+    return f"#{level:02x}{level:02x}{level:02x}"
+
+
+def whole(p: Fraction | float) -> str:
+    """A chance in whole percent, never rounded to a certainty it is not: <1%, >99%."""
+    x = float(p) * 100
+    if 0 < x < 0.5:
+        return "<1%"
+    if 99.5 <= x < 100:
+        return ">99%"
+    return f"{round(x)}%"
+
+
+def cell(main: Fraction, sub: str = "", *sub_values: Fraction) -> Cell:
+    """The chance `main` large and shaded, `sub` (other outcomes, their chances `sub_values`)
+    small beneath it."""
+    return Cell(whole(main), sub, shade(main), tuple(sub_values))
+
+
+def main_and_tie(main: str, tie: str, label: str = "tie"):
+    """A view of cells with several outcomes: outcome `main` large, outcome `tie` small."""
+    return lambda c: cell(c[main], f"{label} {percent(c[tie])}", c[tie])
+
+
+def drop_empty_notes(rows) -> tuple:
+    """The rows (label, cells) with each small note left out whose chances are all exactly
+    0 (it cannot happen there): a column of "tie 0.0%" tells nobody anything."""
+    return tuple((label, tuple(replace(c, sub="", sub_values=(), dropped=True) if c.sub_values and not any(c.sub_values)
+                               else c for c in cells)) for label, cells in rows)
+
+
+@cache
+def _bundled() -> dict:
+    return yaml.safe_load(WORDS.read_text(encoding="utf-8"))
+
+
+def bundled_words(system: str) -> dict:
+    """A built-in game's handout words: its entry of `assets/data/odds/handouts.yaml`
+    (`title`, `read`, `assumptions`, optionally `reference`)."""
+    return _bundled()[system]

@@ -1,0 +1,34 @@
+"""Isolation's odds as `playaid odds isolation` offers them (the module `GameSystem.odds`
+names): the tables, cells and handout words of `isolation`, and the two queries — pooled
+dice given as numbers, or a whole scene file read by `isolation_scene`."""
+
+from __future__ import annotations
+
+import click
+
+from .isolation import CELL_VIEWS, MAX_DICE, SECTIONS, query, tables, words  # noqa: F401 - the contract
+from .isolation_scene import SceneRefused, scene_answer
+from .options import count, need
+from .tables import Answer
+
+OPTIONS = (click.Option(["--green"], help="Pooled green dice."),
+           click.Option(["--gm"], help="The GM's red dice."),
+           click.Option(["--hostile-red", "hostile_red"], help="Red dice of hostile characters."),
+           click.Option(["--scene"], type=click.Path(dir_okay=False), help="A scene file, rolled in the odds instead."))
+ASKING = {"green", "gm", "hostile_red", "scene"}
+USAGE = "--green N --gm N [--hostile-red N] or --scene SCENE.yaml"
+
+
+def answer(given: dict) -> Answer:
+    """`--green N --gm N [--hostile-red N]`, or the odds of a whole `--scene`."""
+    if given.get("scene"):
+        from ..commands import InputError, print_problems
+
+        try:
+            return scene_answer(given["scene"])
+        except SceneRefused as exc:
+            print_problems(exc.problems)
+            raise InputError(f"{given['scene']}: cannot compute the odds of this scene; fix the problems above") from None
+    need(given, "green", "gm")
+    return query(count(given["green"], "green", 0, MAX_DICE), count(given["gm"], "gm", 0, MAX_DICE),
+                 count(given.get("hostile_red"), "hostile-red", 0, MAX_DICE) or 0)

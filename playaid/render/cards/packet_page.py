@@ -1,0 +1,29 @@
+"""The frustration deck as pages of a table's packet (named in `GameSystem.packet`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..paper import Paper
+
+
+def frustration_deck(setup: Path, paper: Paper, templates) -> bytes:
+    """The whole deck on the packet's paper (the setup does not change it)."""
+    from . import deck_pdf
+
+    return deck_pdf(paper.id)
+
+
+def tokens(setup: Path, paper: Paper, templates) -> bytes:
+    """Counters and turn-summary cards for everyone in the setup's cast (printed one-sided)."""
+    from ...documents import Library
+    from ..sheets import cast_of
+    from . import settings
+    from .imposition import impose
+    from .tokens import tokens_pdf
+
+    library = Library()
+    cast = cast_of(library, setup, library.load(setup))
+    data = settings.layout()
+    sheet = impose(paper, settings.card_size(data["default_size"]), data["bleed"]["default"], data["gap"]["default"])
+    return tokens_pdf(paper, sheet, len(cast.members))

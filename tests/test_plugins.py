@@ -1,0 +1,205 @@
+"""A game is one plug-in: what each game declares holds together, the registry finds add-on
+games safely, and no generic module names a game."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+
+from conftest import GAME_IDS, ROOT
+from playaid import resources, systems
+from playaid.systems import REGISTRY, Registry
+from playaid.systems.base import load
+
+PACKAGE = ROOT / "playaid"
+
+
+def _module(dotted: str) -> str:
+    return dotted.partition(":")[0]
+
+
+def own_modules(game: str) -> set[str]:
+    """The dotted names of the modules and packages that are game `game`'s own."""
+    g = REGISTRY[game]
+    package = next(iter(g.models.values())).__module__.rsplit(".", 1)[0]
+    named = [g.sheet, g.odds, g.pregen, g.reference, *(d for _, d in g.packet), *g.commands.values(), *(d for _, d in g.demo)]
+    return {package, *g.owns, *(_module(d) for d in named if d)}
+
+
+def _dotted(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def generic_modules() -> list[Path]:
+    """Every module of the package that no game owns, the registry itself left out."""
+    owned = set().union(*(own_modules(g) for g in GAME_IDS))
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = _dotted(path)
+        if name == systems.__name__ or any(name == o or name.startswith(o + ".") for o in owned):
+            continue
+        found.append(path)
+    return found
+
+
+def naming_a_game(text: str, dotted: str) -> list[str]:
+    """Each line of module `dotted` (source `text`) that quotes a game's id or imports a
+    module of a game's own."""
+    ids = "|".join(re.escape(g) for g in GAME_IDS)
+    quoted = re.compile(rf"""["'`]({ids})["'`]""")
+    found = [f"{dotted}:{i}: {line.strip()}" for i, line in enumerate(text.splitlines(), 1) if quoted.search(line)]
+    owned = {g: own_modules(g) for g in GAME_IDS}
+    for node in ast.walk(ast.parse(text)):
+        if not isinstance(node, (ast.Import, ast.ImportFrom)):
+            continue
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        else:
+            base = dotted.split(".")[:len(dotted.split(".")) - node.level] if node.level else []
+            target = ".".join([*base, node.module] if node.module else base)
+            targets = [target, *(f"{target}.{a.name}" for a in node.names)]
+        for game, mods in owned.items():
+            hits = {m for t in targets for m in mods if t == m or t.startswith(m + ".")}
+            found += [f"{dotted}:{node.lineno}: imports {m} ({game}'s own)" for m in sorted(hits)]
+    return found
+
+
+def _source(path: Path) -> tuple[str, str]:
+    dotted = _dotted(path)
+    # relative imports count from the package: a package's __init__ is its own package
+    return path.read_text(encoding="utf-8"), dotted + ".__init__" if path.name == "__init__.py" else dotted
+
+
+def test_no_generic_module_names_a_game():
+    modules = generic_modules()
+    names = {_dotted(p) for p in modules}
+    assert {"playaid.cli", "playaid.demo", "playaid.packets", "playaid.odds.handout", "playaid.commands.odds",
+            "playaid.render.packet", "playaid.render.sheets", "playaid.pregen", "playaid.schema"} <= names
+    offending = [hit for path in modules for hit in naming_a_game(*_source(path))]
+    assert offending == []
+
+
+def test_the_guard_sees_a_game_named_in_generic_code():
+    """The guard is not blind: a quoted id and an import of a game's own module are caught."""
+    first, last = GAME_IDS[0], GAME_IDS[-1]
+    odds = REGISTRY[first].odds.rsplit(".", 1)[1]
+    probe = f'TITLES = {{"{last}": "x"}}\nfrom ..odds import {odds}\nfrom ..odds.tables import Table\n'
+    hits = naming_a_game(probe, "playaid.render.probe")
+    assert len(hits) == 2 and last in hits[0] and f"{first}'s own" in hits[1], hits
+
+
+def check_declarations(g) -> None:
+    """What game `g` declares is there: its modules import and hold what they must, its
+    templates and examples exist, its odds options leave the command's own alone."""
+    game = g.id
+    assert g.title and g.short_title
+    assert set(g.models) <= {"character", "setup", "scene", "deck", "dice"} and set(g.checks) <= set(g.models)
+    if g.sheet:
+        assert callable(load(g.sheet).build)
+        roots = [resources.TEMPLATES, *([Path(g.templates)] if g.templates else [])]
+        for template in (f"sheets/{game}.html", f"reference/{game}.html", f"sheets/motifs/{game}.svg"):
+            assert any((root / template).is_file() for root in roots), template
+    if g.odds:
+        odds = load(g.odds)
+        assert isinstance(odds.tables(), list) and {"read", "assumptions"} <= set(odds.words())
+        names = [o.name for o in getattr(odds, "OPTIONS", ())]
+        assert not {"system", "fmt", "out_dir", "paper"} & set(names), "an odds option clashes with a common one"
+        assert set(getattr(odds, "ASKING", set())) <= set(names)
+        assert not getattr(odds, "ASKING", None) or callable(odds.answer)
+    if g.pregen:
+        pregen = load(g.pregen)
+        assert callable(pregen.characters)
+        if hasattr(pregen, "ready_table"):  # `playaid demo` makes a table of this size
+            assert callable(pregen.ready_table) and isinstance(pregen.DEMO_TABLE, int)
+    if g.reference:
+        assert isinstance(load(g.reference)(), dict)
+    if g.worked_example:
+        scene, seed = g.worked_example
+        assert (Path(g.examples or resources.EXAMPLES / game) / scene).is_file() and isinstance(seed, int)
+    for _, dotted in (*g.packet, *g.demo):
+        assert callable(load(dotted))
+    for name, dotted in g.commands.items():
+        assert isinstance(load(dotted), click.Command)
+    assert Path(g.examples or resources.EXAMPLES / game).is_dir()
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_what_a_game_declares_is_there(game):
+    assert REGISTRY[game].id == game
+    check_declarations(REGISTRY[game])
+
+
+@pytest.mark.parametrize("game", [g for g in GAME_IDS if REGISTRY[g].odds])
+def test_every_games_odds_has_help(run, game):
+    result = run("odds", game, "--help")
+    assert result.exit_code == 0 and game in result.output
+
+
+def test_a_games_own_commands_are_listed_and_run(run):
+    own = {name for g in GAME_IDS for name in REGISTRY[g].commands}
+    assert own and own <= set(run("--help").output.split())
+    for name in own:
+        assert run(name, "--help").exit_code == 0
+
+
+class FakeEntryPoint:
+    """What `importlib.metadata` hands the registry for one installed add-on."""
+
+    def __init__(self, name: str, value: str, loads):
+        self.name, self.value, self._loads = name, value, loads
+
+    def load(self):
+        return self._loads()
+
+
+def test_add_on_games_load_and_bad_ones_are_skipped_with_a_warning(monkeypatch):
+    zombies = dataclasses.replace(REGISTRY[GAME_IDS[0]], id="zombies", title="Zombies")
+
+    def broken():
+        raise ImportError("no module named playaid_broken")
+
+    fakes = [FakeEntryPoint("zombies", "playaid_zombies:SYSTEM", lambda: zombies),
+             FakeEntryPoint("broken", "playaid_broken:SYSTEM", broken),
+             FakeEntryPoint("again", "playaid_again:SYSTEM", lambda: REGISTRY[GAME_IDS[1]])]
+    monkeypatch.setattr(systems, "entry_points", lambda group: fakes if group == systems.GROUP else [])
+    monkeypatch.delenv(systems.NO_ADD_ONS, raising=False)
+    fresh = Registry(systems._MODULES)
+    assert GAME_IDS[0] in fresh  # a built-in is found without looking for add-ons
+    with pytest.warns(UserWarning) as caught:
+        ids = list(fresh)
+    assert ids == [*GAME_IDS, "zombies"] and fresh["zombies"] is zombies
+    assert sorted(str(w.message).split("'")[1] for w in caught) == ["again", "broken"]
+    assert "already registered" in " ".join(str(w.message) for w in caught)
+
+
+def test_the_suite_ignores_installed_add_ons(monkeypatch):
+    monkeypatch.setattr(systems, "entry_points", lambda group: [FakeEntryPoint("x", "x:SYSTEM", lambda: 1 / 0)])
+    monkeypatch.setenv(systems.NO_ADD_ONS, "1")
+    assert list(Registry(systems._MODULES)) == GAME_IDS
+
+
+def test_one_sheet_loads_its_own_game_only(tmp_path):
+    """Start-up stays cheap with every game a plug-in: `playaid sheet` for one character
+    imports that game's rules core and no other, and never looks for add-on games."""
+    from conftest import EXAMPLES
+
+    game = GAME_IDS[-1]
+    character = next(p for p in sorted((EXAMPLES / game).glob("*.yaml")) if not p.name.startswith("scene-"))
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "playaid", "sheet", str(character),
+                           "--out", str(tmp_path)], capture_output=True, text=True, cwd=tmp_path,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    loaded = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if "|" in line}
+    games = {m.split(".")[2] for m in loaded if m.startswith("playaid.systems.") and m.count(".") >= 2}
+    packages = {REGISTRY.package_name(g) for g in GAME_IDS}
+    assert games & packages == {REGISTRY.package_name(game)}
+    assert "importlib.metadata" not in loaded
