@@ -109,3 +109,24 @@ def sections(path: Path) -> list[tuple[str, int]]:
 def page_count(path: Path) -> int:
     with pikepdf.open(path) as pdf:
         return len(pdf.pages)
+
+
+def nearest_printed_text_to_edge_mm(path: Path) -> float:
+    """The least distance from a character to the paper edge, over the characters that land
+    on the paper. pdfium's text layer places the text of some form-field appearances far
+    off the page (x ≈ 19 m) although every viewer draws it in its field; a character wholly
+    off the sheet cannot print, so it cannot break a margin either."""
+    from measure import MM, char_boxes_mm
+
+    least = float("inf")
+    for index in range(page_count(path)):
+        doc = pypdfium2.PdfDocument(str(path))
+        try:
+            width, height = doc[index].get_width() / MM, doc[index].get_height() / MM
+        finally:
+            doc.close()
+        for _char, x0, y0, x1, y1 in char_boxes_mm(path, index):
+            if x1 < 0 or y1 < 0 or x0 > width or y0 > height:
+                continue
+            least = min(least, x0, y0, width - x1, height - y1)
+    return least

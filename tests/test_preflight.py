@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from playaid.systems import REGISTRY
-from measure import nearest_text_to_edge_mm, text_sizes
-from print_checks import fields_without_appearance, metadata, page_count, sections, widest_empty_band_mm
+from measure import text_sizes
+from print_checks import (fields_without_appearance, metadata, nearest_printed_text_to_edge_mm, page_count,
+                          sections, widest_empty_band_mm)
 
 PAPERS = ("a4", "letter")
 SMALLEST_PT = 7.0
@@ -51,14 +52,14 @@ def test_no_text_below_seven_points(demo):
 def test_text_keeps_clear_of_the_paper_edge(demo):
     shortfalls = []
     for path in demo:
-        distance = nearest_text_to_edge_mm(path)
+        distance = nearest_printed_text_to_edge_mm(path)
         if distance < EDGE_MM:
             shortfalls.append(f"{_name(path)}: text {distance:.1f} mm from the paper edge")
     assert not shortfalls, _report(shortfalls)
 
 
 def test_every_pdf_names_itself_playaid_and_its_game(demo):
-    titles = [REGISTRY[game].title for game in REGISTRY]
+    titles = [name for game in REGISTRY for name in (REGISTRY[game].title, REGISTRY[game].short_title)]
     shortfalls = []
     for path in demo:
         meta = metadata(path)

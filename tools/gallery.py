@@ -43,6 +43,7 @@ def kinds() -> list[Kind]:
         Kind("sheet-blank", "A blank sheet", "sheets/blank-*.pdf"),
         Kind("packet-cover", "A packet's cover", "packets/*/*-packet.pdf"),
         Kind("reference", "A one-page rules reference (from a packet)", "packets/*/*-packet.pdf", "Reference"),
+        Kind("table-packet", "A ready table's packet, from playaid pregen --packet", "tables/*/*-packet.pdf"),
         Kind("odds", "An odds handout", "odds-*.pdf"),
         Kind("deck", "The card deck, fronts", "*deck*.pdf"),
         Kind("tokens", "Tokens and turn summary", "*tokens*.pdf"),
