@@ -25,7 +25,7 @@ from typing import Any, Literal, Union
 import yaml
 
 # the games' models and checks import `spec` and `did_you_mean` from here
-from .fields import describe, did_you_mean, field_names, folded, hints, required, spec  # noqa: F401
+from .fields import comma_cut, describe, did_you_mean, field_names, folded, hints, required, spec  # noqa: F401
 from .problems import Path, Problem, error, format_path
 
 NODE_BUDGET = 50_000
@@ -118,15 +118,18 @@ class Builder:
         fields = {f.name: f for f in dataclasses.fields(cls)}
         values: dict[str, Any] = {}
         broken = False
-        for key_node, value_node in node.value:
+        for n, (key_node, value_node) in enumerate(node.value):
             self._tick(depth, path)
             key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
             if key in skip:
                 continue
             if key is None or key not in fields:
                 shown = key if key is not None else _shape(key_node)
+                cut = comma_cut(node, n)
                 suggestion = did_you_mean(str(shown), fields)
-                self.problems.append(error(
+                if cut and cut.under(path) in self.problems:
+                    continue
+                self.problems.append(cut.under(path) if cut else error(
                     "input.unknown-key", f"unknown key `{shown}`" + (f" in `{_name(path)}`" if path else ""),
                     suggestion or f"allowed keys: {', '.join(fields)}", path + (str(shown),)))
                 continue

@@ -31,8 +31,8 @@ def _offset(_ctx, _param, value: str):
 @click.option("--size", default="poker", show_default=True, callback=_size,
               help="poker (63.5×88.9), bridge (57.15×88.9), mini (44×67), tarot (70×120) or WxH in mm.")
 @paper_option()
-@click.option("--bleed", type=Finite(), default=3.0, show_default=True, help="Art past the trim line, in mm (0 to 6).")
-@click.option("--gap", type=Finite(), default=0.0, show_default=True,
+@click.option("--bleed", type=Finite(0, settings.layout()["bleed"]["max"]), default=3.0, show_default=True, help="Art past the trim line, in mm (0 to 6).")
+@click.option("--gap", type=Finite(0, settings.layout()["gap"]["max"]), default=0.0, show_default=True,
               help="Space between cards, in mm. At 0 neighbours share a cut, so the inner edges of the "
               "sheet's cards have no bleed; a gap of 2 × --bleed or more gives every card its full bleed "
               "on every side.")
