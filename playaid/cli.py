@@ -13,15 +13,16 @@ from pathlib import Path
 
 import click
 
-from . import __version__
+from . import __version__, defaults
 from .documents import Library, expand
 from .outputs import OutputError, OutputFolder
 from .commands import GameChoice, InputError, json_text, print_problems, progress
 from .problems import Problem, unique
+from .safe_text import shown
 from .systems import REGISTRY
 from .systems.base import load
 
-RENDERING = ("sheet", "packet", "pregen", "odds")
+RENDERING = ("sheet", "packet", "pregen", "odds", "new")
 """Commands living in `playaid/commands/<name>.py`, imported only when run or listed:
 each pulls in its renderer, and `playaid sheet` alone should not pay for the others."""
 
@@ -43,7 +44,11 @@ class Commands(click.Group):
                 self.add_command(import_module(f"{__package__}.commands.{name}").command, name)
             elif name in (games := _game_commands()):
                 self.add_command(load(games[name]), name)
-        return super().get_command(ctx, name)
+        command = super().get_command(ctx, name)
+        if command is not None:
+            root = ctx.find_root().default_map
+            defaults.annotate(command, name, root if isinstance(root, defaults.Settings) else defaults.NONE)
+        return command
 
 
 def validate_paths(paths: tuple[str, ...]) -> tuple[int, list[Problem]]:
@@ -203,5 +208,23 @@ def demo(out_dir: str, paper: str) -> None:
         click.echo(f"wrote {path}")
 
 
+def settings(folder: Path) -> defaults.Settings:
+    """The defaults `playaid.toml` in `folder` sets, checked against every command's options."""
+    if not (folder / defaults.FILE).is_file():
+        return defaults.NONE  # nothing to check: listing every command would load every game
+    ctx = click.Context(cli)
+    found = defaults.load(folder, cli.list_commands(ctx))
+    if found.source is not None:
+        bad = defaults.unknown(found, {name: cli.get_command(ctx, name) for name in cli.list_commands(ctx)})
+        if bad:
+            raise defaults.SettingsError(f"{found.source}: no command has the setting {', '.join(bad)}")
+    return found
+
+
 def main() -> None:
-    cli(prog_name="playaid")
+    try:
+        found = settings(Path.cwd())
+    except defaults.SettingsError as exc:
+        click.echo(f"Error: {shown(str(exc))}", err=True)
+        sys.exit(1)
+    cli(prog_name="playaid", default_map=found, auto_envvar_prefix=defaults.PREFIX)

@@ -106,16 +106,16 @@ class Library:
             doc.problems.append(src.pin(p))
 
     def _system(self, top: dict, src: yaml_source.Source, doc: Document) -> GameSystem | None:
-        known = ", ".join(REGISTRY)
+        # every id is listed only for a problem: listing looks for add-on games too
         if "system" not in top:
             doc.problems.append(src.pin(error(
                 "input.system", "`system` is missing: the file does not say which game it is for",
-                f"add a first line `system: <id>` with one of: {known}")))
+                f"add a first line `system: <id>` with one of: {', '.join(REGISTRY)}")))
             return None
         node = top["system"][1]
         value = node.value.strip() if isinstance(node, yaml.ScalarNode) else ""
         if value not in REGISTRY:
-            hint = did_you_mean(value, REGISTRY) or f"use one of: {known}"
+            hint = did_you_mean(value, REGISTRY) or f"use one of: {', '.join(REGISTRY)}"
             doc.problems.append(src.pin(error(
                 "input.system", f"unknown system `{value}`", hint, ("system",))))
             return None

@@ -194,8 +194,7 @@ def test_a_defeated_pc_is_knocked_out_off_the_core_and_dead_at_it(files, core, s
             for n in ("Nox", "Vex"):
                 who(s, n).update(state="dead", conflict_pool=-1)
         else:
-            s.update(episodes=[["Ann", "Ben", "Nox"], ["Vex", "Oz"]])
-            s["characters"].append(gladiator("Oz", "Bob", role="npc"))
+            s.update(episodes=[["Ann", "Ben", "Nox"]])  # Vex sits this Layer out: NPCs need no Episode
         s["met"] = [["Ann", "Ben"]]
         who(s, "Ben").update(conflict_pool=0)
     scene = encounter(side("Ann", gamble=2), side("Ben"), dice={"Ann": [1, 1], "Ben": [4]})

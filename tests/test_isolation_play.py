@@ -194,14 +194,13 @@ def test_the_one_acted_against_may_take_wounds(files):
 active: Bob Tanner
 persuade: []
 against: Eve Lindqvist
-difficulty: 1
 physical: true
 wounds_to: [Eve Lindqvist, Eve Lindqvist]
 dice:
-  Bob Tanner: {green: [1], red: [2, 2]}
+  Bob Tanner: {red: [2, 2]}
   Eve Lindqvist: {red: [3, 3, 2, 2, 2, 2]}
 """)
-    # alone, Bob rolls the Difficulty in greens; Eve still rolls in place of the GM: 2 + 2 + 2 red dice
+    # alone against Eve, no Difficulty: Bob rolls no green dice; Eve rolls instead of the GM: 2 + 2 + 2 red dice
     assert result.outcome == "basic-failure" and data(result, "net") == [-2]
     health = {c.who: c.after for c in result.changes if c.field == ("health",)}
     assert health == {"Eve Lindqvist": "dying"}  # two wound levels: Injured, then Dying

@@ -271,7 +271,7 @@ def test_scene_roles_name_living_characters_in_parts_the_rules_allow(files, body
     "active: Bob Tanner\ndifficulty: hard\npersuade: []\nstances: {Alice Moreau: hostile}\n"
     "modifiers: [{who: Alice Moreau, red: 1}, {who: Bob Tanner, green: 1}]\n",
     "active: Bob Tanner\nagainst: Alice Moreau\nmodifiers: [{who: Alice Moreau, green: 1}]\n",
-    "active: Bob Tanner\nagainst: Alice Moreau\npersuade: []\ndifficulty: 3\n",
+    "active: Bob Tanner\nagainst: Alice Moreau\npersuade: []\n",  # alone against a character: no Difficulty
 ])
 def test_scene_roles_the_rules_allow(files, body):
     assert scene(files, body, links=BOB_ALICE, health={"eve": "dead"}) == []

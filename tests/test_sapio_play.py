@@ -116,7 +116,7 @@ def test_a_scene_with_many_bonus_dice_rolls_six_and_lowers_the_tn(run, files):
 character: wren.yaml
 tn: 5
 invoke: {{profession: full, specialization: Leaping, quality: Agile}}
-bonus: {{luck: 1, follows: principle, talents: [Hide in Plain Sight], situation: 2}}
+bonus: {{luck: 1, follows: principle, situation: 3}}
 penalties: [Sprain, Panic]
 dice: [{HIT}, {HIT}, {BLANK}, {BLANK}, {BLANK}, {TWO_HITS}]
 """, injuries=[{"name": "Sprain", "level": "moderate"}], stresses=[{"name": "Panic", "level": "severe"}])

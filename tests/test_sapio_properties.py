@@ -7,8 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from playaid.systems.play import DiceMismatch
-from playaid.systems.sapio.harm import BOXES, count
+from playaid.systems.play import DiceMismatch, RollRefused
+from playaid.systems.sapio.harm import BOXES, count, is_debilitated
 from playaid.systems.sapio.pool import POOL_MAX
 from playaid.systems.sapio.procedures import play
 from playaid.systems.sapio.scene import Bonus, Defender, Help, Invoke, Scene, Take
@@ -31,10 +31,16 @@ class Shelf:
         return self
 
 
+# one talent of each kind: the rule text's cap (from the game's data), a stated change, stated dice
+TALENTS = [Talent("Hide in Plain Sight"), Talent("Sharp Eyes", task="spotting", tn_change=-1),
+           Talent("Forest Born", task="woods", bonus_dice=2)]
+TALENT_DICE = {"Forest Born": 2}
+
+
 def character(name: str, luck: int, injuries: list[Harm], weapon: str) -> Character:
     return Character(name=name, profession=Profession("Roof Runner", ["Leaping"]),
                      side_professions=[Profession("Night Clerk", [])], qualities=["Agile", "Perceptive"],
-                     talents=[Talent("Hide in Plain Sight")], principle="Violence is not the answer",
+                     talents=TALENTS, principle="Violence is not the answer",
                      worst_impulse="Stealing", luck=luck, injuries=injuries,
                      weapons=[Weapon("Knife", weapon)])
 
@@ -60,7 +66,7 @@ def scenes(draw):
                     specialization="Leaping" if main in ("full", "partial") and draw(st.booleans()) else None,
                     quality=draw(st.sampled_from([None, "Agile", "Perceptive"])))
     bonus = Bonus(luck=0 if versus else draw(st.integers(0, luck)),
-                  talents=draw(st.sampled_from([[], ["Hide in Plain Sight"]])),
+                  talents=draw(st.lists(st.sampled_from([t.name for t in TALENTS]), unique=True)),
                   follows=draw(st.sampled_from([None, "principle", "worst-impulse"])),
                   situation=draw(st.integers(0, 6)))
     take = None
@@ -86,7 +92,8 @@ def wanted(scene: Scene) -> int:
     inv, b = scene.invoke, scene.bonus
     elements = 1 + {"full": 2, "partial": 1, None: 0}[inv.profession] + (inv.side_profession is not None)
     elements += (inv.specialization is not None) + (inv.quality is not None)
-    return elements + b.luck + len(b.talents) + (b.follows is not None) + len(scene.help) + b.situation
+    talent_dice = sum(TALENT_DICE.get(t, 0) for t in b.talents)
+    return elements + b.luck + talent_dice + (b.follows is not None) + len(scene.help) + b.situation
 
 
 @settings(max_examples=300, deadline=None)
@@ -99,6 +106,13 @@ def test_random_valid_scenes_resolve_with_consistent_counts(case):
     except DiceMismatch as exc:
         assert scene.dice is not None and exc.problem.rule == "roll.dice-count"
         return
+    except RollRefused as exc:  # a debilitated character makes no check, helps and defends with nothing
+        acting = [shelf.models["wren.yaml"]]
+        if scene.help or (scene.defender and scene.defender.invokes):
+            acting.append(shelf.models["bo.yaml"])
+        assert exc.problem.rule == "sapio.debilitated"
+        assert any(is_debilitated(c.injuries) for c in acting)
+        return
     steps = [dict(s.data) for s in result.steps]
     rolled = [s for s in steps if "face" in s]
     added = [s for s in rolled if s.get("improbable_success")]
@@ -110,6 +124,8 @@ def test_random_valid_scenes_resolve_with_consistent_counts(case):
     [verdict] = [s for s in steps if "success" in s]
     hits, tn = verdict["hits"], verdict["tn"]
     assert hits == sum(s["hits"] for s in rolled) and tn >= 1
+    if "Hide in Plain Sight" in scene.bonus.talents:
+        assert tn <= 4  # "never more than 4", whatever the penalties
     assert verdict["success"] == (hits >= tn)
     assert verdict["extra_hits"] == (hits - tn if hits >= tn else 0)
     [net] = [s for s in steps if "net" in s]

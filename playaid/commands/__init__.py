@@ -44,7 +44,8 @@ class Finite(click.FloatRange):
 
 class GameChoice(click.Choice):
     """A game id, case-insensitive, from the games registered when the command runs (not when
-    it was defined), optionally only those `having` a capability such as `odds`."""
+    it was defined). With `having` (a capability such as `odds`), only the chosen game is
+    loaded to check it has it: listing the ids loads no game."""
 
     def __init__(self, having: str | None = None):
         self.having = having
@@ -54,11 +55,20 @@ class GameChoice(click.Choice):
     def choices(self) -> tuple[str, ...]:
         from ..systems import REGISTRY
 
-        return tuple(g for g in REGISTRY if self.having is None or getattr(REGISTRY[g], self.having))
+        return tuple(REGISTRY)
 
     @choices.setter
     def choices(self, _value) -> None:
         pass  # click's constructor sets a fixed list; the registry is the list
+
+    def convert(self, value, param, ctx):
+        from ..systems import REGISTRY
+
+        game = super().convert(value, param, ctx)
+        if self.having and not getattr(REGISTRY[game.lower()], self.having):
+            able = ", ".join(g for g in REGISTRY if getattr(REGISTRY[g], self.having))
+            self.fail(f"{game} has no {self.having}; games with one: {able}", param, ctx)
+        return game
 
 
 def format_problem(p: Problem) -> str:

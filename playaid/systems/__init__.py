@@ -15,7 +15,6 @@ import os
 import warnings
 from collections.abc import Iterator, Mapping
 from importlib import import_module
-from importlib.metadata import entry_points
 
 from .base import GameSystem
 
@@ -26,6 +25,14 @@ GROUP = "playaid.games"
 """The entry-point group add-on games are published under."""
 NO_ADD_ONS = "PLAYAID_NO_PLUGINS"
 """Set in the environment to ignore installed add-on games (the test suite does)."""
+
+
+def entry_points(group: str) -> list:
+    """The installed entry points of `group`; importlib.metadata is imported only when a
+    command needs every game, as it costs a sheet's start-up several modules."""
+    from importlib.metadata import entry_points as installed
+
+    return list(installed(group=group))
 
 
 class Registry(Mapping[str, GameSystem]):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ...convert import spec
 from .dice import Die
@@ -32,6 +33,9 @@ class PenaltyDie:
 
 @dataclass(frozen=True)
 class Character:
+    CREATION_ORDER: ClassVar[tuple[str, ...]] = ('name', 'attributes', 'skills', 'relationships', 'gear', 'aspects', 'backgrounds')
+    """Fields made at creation, in the order the rule text makes them."""
+
     name: str = spec(doc="the character's name")
     attributes: AssetDice = spec(default_factory=dict, doc="attribute assets and their dice; at least one")
     skills: AssetDice = spec(default_factory=dict, doc="skill assets and their dice")

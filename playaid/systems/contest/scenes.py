@@ -13,6 +13,7 @@ from ..base import Resolver
 from ..cast import Member, find, resolve_cast
 from .dice import Die
 from .documents import Character, NamedDie, PenaltyDie, PoolEntry, Scene, Side
+from .orders import check_orders
 from .pools import DiePool, character_pool, gm_pool, replace_for_target
 from .rules import check_character, die_size_problems
 
@@ -98,7 +99,7 @@ def prepare(scene: Scene, resolver: Resolver) -> tuple[Prepared, list[Problem]]:
     prepared, goal_problems = _goal(scene, sides, members, found)
     problems += goal_problems
     problems += _rolled(prepared.sides, broken=any(p.is_error for p in problems))
-    problems += _spend(scene, prepared.sides)
+    problems += check_orders(scene, prepared.sides, prepared.condition_to)
     return prepared, problems
 
 
@@ -253,36 +254,6 @@ def _rolled(sides: list[ContestSide], broken: bool) -> list[Problem]:
                 problems.append(error(
                     "contest.rolled-dice", f"{s.name}: {value} is not a face of the d{d.rolled_as} rolled for {d.describe()}",
                     f"a d{d.rolled_as} shows 1 to {d.rolled_as}", s.path + ("rolled", n)))
-    return problems
-
-
-def _spend(scene: Scene, sides: list[ContestSide]) -> list[Problem]:
-    problems: list[Problem] = []
-    by_name = {s.name.casefold(): s for s in sides}
-    for i, order in enumerate(scene.spend):
-        at = ("spend", i)
-
-        def bad(message: str, hint: str, key: str = "") -> None:
-            problems.append(error("contest.spend", message, hint, at + ((key,) if key else ())))
-
-        spender = by_name.get(order.by.casefold())
-        if spender is None:
-            bad(f"no side is called `{order.by}`", "the sides are: " + ", ".join(s.name for s in sides), "by")
-        if (order.penalty is None) == (not order.reward):
-            bad("an order buys either a `penalty` die or a `reward` die", "give one of the two")
-        elif order.penalty is not None:
-            problems.extend(die_size_problems([(order.penalty, at + ("penalty",))], scene.e_dice, scene.electronic,
-                                              "the scene's"))
-            targets = {s.name.casefold() for s in sides if s is not spender} | {
-                c.name.casefold() for s in sides if s is not spender for c in s.characters}
-            if not order.to:
-                bad("a penalty die goes to someone", "add `to:` with an opposing side or character")
-            elif order.to.casefold() not in targets:
-                bad(f"`{order.to}` is not an opposing side or character of {order.by}",
-                    "name a side or character on another side", "to")
-        elif spender is not None and not spender.characters:
-            bad(f"{spender.name} has no character to hold a reward die", "only a character's side gains a reward die",
-                "reward")
     return problems
 
 

@@ -7,7 +7,7 @@ all; a job and a hobby that lower the number a die needs to count.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 
 from ...convert import spec
 
@@ -54,6 +54,9 @@ class Reductions:
 
 @dataclass(frozen=True)
 class Character:
+    CREATION_ORDER: ClassVar[tuple[str, ...]] = ('name', 'stats', 'job', 'hobby', 'items')
+    """Fields made at creation, in the order the rule text makes them."""
+
     name: str = spec(doc="the character's name")
     stats: Stats = spec(doc="mental, physical and social, 1–5 each, at most 10 in all")
     job: str = spec("", doc="what the character does for a living; 3s count as successes on job checks")

@@ -112,13 +112,17 @@ def _listed(label: str, dice: list[int] | None, written: Written | None, at: tup
     return {}
 
 
-def _actor(resolver: Resolver, ref: str, at: tuple) -> Character:
+def _actor(resolver: Resolver, ref: str, at: tuple, declares: bool = True) -> Character:
+    """The character a side names. One who declares the action must be able to act; the
+    second side of an opposed check may be incapacitated: it then does not oppose, but
+    it can still be the target ("may not declare an action or oppose an action")."""
     c = resolver.resolve(ref, "character", at)
     if c is None:  # the scene was validated first; this only guards a file changed meanwhile
         raise RollRefused(error("scene.unknown-character", f"`{ref}` cannot be loaded", "check the file", at))
-    if c.incapacitated:
-        raise RollRefused(error("dirt.incapacitated", f"{c.name} is incapacitated and may not act",
-                                "a stat at 0 stops the character until the damage heals", at))
+    if declares and c.incapacitated:
+        raise RollRefused(error("dirt.incapacitated", f"{c.name} is incapacitated and may not declare an action",
+                                "a stat at 0 stops the character until the damage heals; it may still be the "
+                                "target of someone else's action (the second side)", at))
     return c
 
 
@@ -164,7 +168,7 @@ def unopposed(scene: Scene, resolver: Resolver, rng: random.Random) -> Resolutio
 
 
 def opposed(scene: Scene, resolver: Resolver, rng: random.Random) -> Resolution:
-    chars = [_actor(resolver, s.character, ("sides", i, "character")) for i, s in enumerate(scene.sides)]
+    chars = [_actor(resolver, s.character, ("sides", i, "character"), declares=i == 0) for i, s in enumerate(scene.sides)]
     listed: dict = {}
     for i, (side, c) in enumerate(zip(scene.sides, chars)):
         listed.update(_listed(c.name, side.dice, side.written, ("sides", i)))
@@ -184,6 +188,11 @@ def opposed(scene: Scene, resolver: Resolver, rng: random.Random) -> Resolution:
             steps.append(Step(f"{c.name} does not detect the attacker before the attack: ambushed, {c.name} rolls "
                               "no dice and counts 0 degrees this first round.", {"character": c.name, "ambushed": True,
                                                                                    "degrees": 0}))
+            results.append(0)
+            continue
+        if i == 1 and c.incapacitated:
+            steps.append(Step(f"{c.name} is incapacitated and may not oppose the action: {c.name} rolls no dice and "
+                              "counts 0 degrees.", {"character": c.name, "incapacitated": True, "degrees": 0}))
             results.append(0)
             continue
         dice, threshold, step = _pool_step(c, side.stat, side.applies)

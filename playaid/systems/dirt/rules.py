@@ -16,7 +16,8 @@ RULES = {
     "dirt.table-size": "The game is for 3–6 players, the narrator included (warning).",
     "dirt.scene-shape": "An unopposed check names one character, a stat and a difficulty; an opposed one two sides (error).",
     "dirt.written-numbers": "Dice-less variant: both write a number from 1 to 6 for every die (error).",
-    "dirt.incapacitated": "An incapacitated character may not act (error, when rolling).",
+    "dirt.incapacitated": "An incapacitated character may not declare an action; as a target it does not oppose "
+                          "(error, when rolling).",
     "dirt.item-check": "A check for an item is an unopposed mental check (error).",
 }
 

@@ -9,7 +9,7 @@ writes down while playing: Pain statements, cards fought out, and the scenes tha
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 
 from ...convert import spec
 
@@ -69,6 +69,9 @@ class PainStatement:
 
 @dataclass(frozen=True)
 class Character:
+    CREATION_ORDER: ClassVar[tuple[str, ...]] = ('name', 'frustrations', 'concept', 'connections', 'tokens')
+    """Rule text 002: draw the frustrations, build the character around them, one Connection per frustration; tokens start at the number of cards."""
+
     name: str = spec(doc="the character's name")
     frustrations: list[str] = spec(doc="the frustration cards the character holds (3; 2 or 4 for old hands)")
     tokens: Tokens = spec(doc="Frustration, Pain and Retirement; each starts at the number of frustration cards")

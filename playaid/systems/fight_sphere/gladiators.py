@@ -8,7 +8,7 @@ and are rated one die higher (Death Wish) or lower (Reason To Live) than written
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 
 from ...convert import spec
 from ...problems import Problem, error, warning
@@ -73,6 +73,9 @@ def rated(value: int, drive: str) -> int:
 
 @dataclass(frozen=True)
 class Gladiator:
+    CREATION_ORDER: ClassVar[tuple[str, ...]] = ('name', 'role', 'backstory', 'drive', 'drive_text', 'weapon')
+    """Rule text 000: who the Gladiator was, then a Death Wish or Reason To Live, then the weapon."""
+
     name: str = spec(doc="the Gladiator's name")
     role: Literal["pc", "npc"] = spec(doc="`pc` for the player's own Gladiator, `npc` for one the GM plays")
     drive: Drive | None = spec(None, doc="`death-wish` or `reason-to-live`")

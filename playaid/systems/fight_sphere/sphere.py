@@ -160,10 +160,37 @@ def _check_episodes(sphere: Sphere) -> list[Problem]:
             _, missing = find(sphere.members, name, ("episodes", i, j), "Gladiator")
             problems += missing
             if name.casefold() in placed and not missing:
+                where = (f"twice in Episode {i + 1}" if placed[name.casefold()] == i
+                         else f"in Episode {placed[name.casefold()] + 1} and Episode {i + 1}")
                 problems.append(error(
-                    "fight-sphere.one-episode", f"{name} is in Episode {placed[name.casefold()] + 1} and Episode {i + 1}",
-                    "each Gladiator takes part in one Episode per Layer", ("episodes", i, j)))
+                    "fight-sphere.one-episode", f"{name} is {where}",
+                    "each Gladiator takes part in one Episode per Layer, listed once", ("episodes", i, j)))
             placed.setdefault(name.casefold(), i)
+    if sphere.setup.episodes and not sphere.setup.core:  # The Core has its own rule (`fight-sphere.core`)
+        problems += _pcs_in_episodes(sphere, placed)
+    return problems
+
+
+def _pcs_in_episodes(sphere: Sphere, placed: dict[str, int]) -> list[Problem]:
+    """Episodes are the players' choice ("the players should decide if their characters are going
+    to be in Episodes with each other or not"; the GM fills gaps with NPC Gladiators): every active
+    PC is in one, and an Episode of NPC Gladiators only has no one to frame an Encounter in it."""
+    problems = []
+    left_out = [g.name for g in sphere.gladiators if g.is_pc and g.state == "active" and g.name.casefold() not in placed]
+    if left_out:
+        problems.append(error(
+            "fight-sphere.episode-pc", f"{', '.join(left_out)} {'is' if len(left_out) == 1 else 'are'} in no Episode on "
+            "this Layer; each character engages in one Episode per Layer",
+            "add each active player's Gladiator to an Episode (with another Gladiator, an NPC if need be)",
+            ("episodes",)))
+    for i, episode in enumerate(sphere.setup.episodes):
+        found = [g for n in episode if (g := sphere.gladiator(n)) is not None]
+        if found and len(found) == len(episode) and not any(g.is_pc for g in found):
+            problems.append(error(
+                "fight-sphere.episode-pc", f"Episode {i + 1} holds no player's Gladiator; NPC Gladiators fill the "
+                "players' Episodes, and only players frame Encounters",
+                "put these NPC Gladiators into the players' Episodes, or leave them out of this Layer",
+                ("episodes", i)))
     return problems
 
 

@@ -8,7 +8,7 @@ against Negative Descriptors is a firm limit.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 
 from ...convert import spec
 from ...problems import Problem, error, warning
@@ -24,6 +24,9 @@ RECOMMENDED = {"profession": 1, "positive": 3, "negative": 3, "bias": 1, "goal":
 
 @dataclass(frozen=True)
 class Character:
+    CREATION_ORDER: ClassVar[tuple[str, ...]] = ('name', 'profession', 'positive', 'negative', 'bias', 'goal')
+    """Fields made at creation, in the order the rule text makes them."""
+
     name: str = spec(doc="the character's name")
     profession: str | list[str] = spec("", doc="what the character does for a living; one is recommended")
     positive: list[str] = spec(default_factory=list, doc="Positive Descriptors: likable, helpful traits (three recommended)")

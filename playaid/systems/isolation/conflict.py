@@ -161,16 +161,20 @@ def scene_problems(s: Scene, table: Table, roles: Roles) -> list[Problem]:
     """What a scene asks that the rules do not allow, once its names are known."""
     members = [Member(c, ()) for c in table.cast]
     problems: list[Problem] = []
-    # Acting against a character, their roll replaces the GM's; a lone actor still needs a
-    # Difficulty for their own green dice.
+    # Acting against a character, their roll replaces the GM's and no Difficulty is set, with
+    # a group or alone ("The difference is that the GM doesn't assign a Difficulty").
     defender_rolls = roles.defender is not None
-    if defender_rolls and not s.alone and s.difficulty is not None:
-        problems.append(error("isolation.scene-shape", "acting against a character sets no Difficulty",
-                              f"remove `difficulty:`; {roles.defender}'s red dice take the place of the GM's", ("difficulty",)))
-    if (s.alone or not defender_rolls) and s.difficulty is None:
-        problems.append(error("isolation.scene-shape", "the GM sets a Difficulty for every task" +
-                              (", and a lone actor rolls it in green dice" if s.alone else ""),
-                              "add `difficulty:` 1 (easy) to 6 (impossible), or a name such as `hard`", ()))
+    if defender_rolls and s.difficulty is not None:
+        problems.append(error("isolation.scene-shape", "acting against a character sets no Difficulty"
+                              + (", even going it alone" if s.alone else ""),
+                              f"remove `difficulty:`; {roles.defender}'s red dice take the place of the GM's"
+                              + (" and a lone actor rolls only modifier green dice" if s.alone else ""),
+                              ("difficulty",)))
+    if not defender_rolls and s.difficulty is None:
+        problems.append(error("isolation.scene-shape", "the GM sets a Difficulty for every task not aimed at a "
+                              "character" + (", and a lone actor rolls it in green dice" if s.alone else ""),
+                              "add `difficulty:` 1 (easy) to 6 (impossible), or a name such as `hard`; or name "
+                              "the character acted against in `against:`", ()))
     for key, stance in s.stances.items():
         member, found = find(members, key, ("stances", key))
         problems += found

@@ -84,6 +84,19 @@ def pooled_green_evens(green_evens: int, hostile_red_odds: int) -> int:
     return max(0, green_evens - hostile_red_odds)
 
 
+def active_dice(green_links: Iterable[int], red_links: Iterable[int], stress: int) -> tuple[int, int]:
+    """The Active Player's (green, red) dice when asking one or several characters: a die per
+    link shared with each one asked, and red dice for the Stress Level once for the whole roll
+    ("Add red dice equal to the current Stress Level of the situation"), however many are asked."""
+    return sum(green_links), sum(red_links) + stress
+
+
+def lone_green_dice(difficulty: int | None, against_a_character: bool) -> int:
+    """Going it alone: green dice equal to the Difficulty (modifiers come on top). Alone against
+    a character "the GM doesn't assign a Difficulty", so no green dice come from it."""
+    return 0 if against_a_character else difficulty or 0
+
+
 def gm_dice(difficulty: int, living: int, stress: int) -> int:
     """Red Dice = Difficulty + Living Characters + Stress Level."""
     return difficulty + living + stress

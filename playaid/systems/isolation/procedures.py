@@ -110,7 +110,11 @@ class Conflict:
         """The Active Player's dice and first pass: red odds less green evens, never below 0."""
         active, stress, difficulty = self.roles.active, self.table.stress, self.scene.difficulty_dice()
         if self.scene.alone:
-            hand = self.roll(active, [(difficulty or 0, f"Difficulty {difficulty} when going it alone")],
+            if self.roles.defender is not None:
+                self.say(f"{active} goes after {self.roles.defender} alone: the GM assigns no Difficulty, so no green "
+                         f"dice come from one; {active} rolls only the green dice of modifiers.", who=active)
+            greens = rules.lone_green_dice(difficulty, self.roles.defender is not None)
+            hand = self.roll(active, [(greens, f"Difficulty {difficulty} when going it alone")],
                              [(stress, f"Stress {stress}")])
             return hand, 0
         passives = self.roles.passives

@@ -27,7 +27,11 @@ RULES = {
     "sapio.harm-words": "An Injury or Stress is recorded in one or two words (error).",
     "sapio.harm-level": "An Injury or Stress is Minor, Moderate or Severe (error).",
     "sapio.harm-boxes": "Injuries (and Stresses) fit two Minor, two Moderate and one Severe box (error).",
-    "sapio.debilitated": "A second Severe Injury or Stress debilitates the character (warning).",
+    "sapio.debilitated": "A second Severe Injury or Stress debilitates the character (warning on a sheet; "
+                         "error when rolling: a debilitated character makes no check, helps no one, invokes nothing "
+                         "to defend).",
+    "sapio.talent-effect": "A Special Talent states at most one effect (a TN cap 1–5, a TN change −1 to −4, or 1–5 "
+                           "bonus dice), and a scene names only talents `roll` can play (error).",
     "sapio.weapon-level": "A weapon's base Injury is Minor, Moderate or Severe (error).",
     "sapio.advancement-cycle": "Every type of advancement is taken once before any repeats (error).",
     "sapio.cycle-reward": "A cycle reward comes with the advancement that completes a cycle (error).",

@@ -12,6 +12,7 @@ from ...problems import Needs, Problem, error, warning
 from .harm import BOXES, count, is_debilitated
 from .sheet import ADVANCEMENT_TYPES, LEVELS, Character, Harm
 from .spiral_die import DATA
+from .talents import check_talents
 
 BROAD_QUALITIES_FILE = DATA / "broad-qualities.yaml"
 MAX_WORDS = 2
@@ -33,7 +34,7 @@ def words(text: str) -> int:
 def check_character(c: Character, resolver: object = None) -> list[Problem]:
     return [*_professions(c), *_picks(c), *_qualities(c), *_nature(c),
             *_harm(c.injuries, "injuries", "Injury"), *_harm(c.stresses, "stresses", "Stress"),
-            *_weapons(c), *_advancement(c)]
+            *_weapons(c), *_advancement(c), *check_talents(c.talents)]
 
 
 def _professions(c: Character) -> list[Problem]:

@@ -64,10 +64,16 @@ def dice_pool(sources: Sequence[Source]) -> DicePool:
     return DicePool((Source("start", "", START_DICE), *sources))
 
 
-def target_number(base: int, penalty: int = 0, reduction: int = 0) -> int:
-    """The TN rolled against: the set TN, plus the largest harm penalty, less the
-    reduction from bonus dice beyond six; never below 1, since a roll needs a Hit."""
-    return max(TN_MIN, base + penalty - reduction)
+def target_number(base: int, penalty: int = 0, reduction: int = 0, cap: int | None = None, change: int = 0) -> int:
+    """The TN rolled against: the set TN plus the largest harm penalty, held to a Special
+    Talent's cap ("never more than 4") and moved by its change, less the reduction from bonus
+    dice beyond six; never below 1, since a roll needs a Hit.
+
+    >>> target_number(5, penalty=2, cap=4), target_number(5, penalty=2, reduction=1, cap=4)
+    (4, 3)
+    """
+    faced = base + penalty if cap is None else min(cap, base + penalty)
+    return max(TN_MIN, faced + change - reduction)
 
 
 def versus_tn(invoked: int) -> int:

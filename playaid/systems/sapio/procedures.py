@@ -10,8 +10,9 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ..play import Change, Dice, Pool, Resolution, Step
-from .harm import DEATH, penalty, record, weapon_injury
+from ...problems import Path, error
+from ..play import Change, Dice, Pool, Resolution, RollRefused, Step
+from .harm import DEATH, is_debilitated, penalty, record, weapon_injury
 from .pool import (ELEMENT_DICE, POOL_MAX, PROFESSION_DICE, SIDE_PROFESSION_DICE, TN_MAX, VERSUS_START_TN, DicePool, Source, dice_pool,
                    target_number, versus_tn)
 from .roll import CheckResult, Tally, improbable_success, read_check
@@ -19,6 +20,7 @@ from .scene import Scene
 from .scene_rules import Cast
 from .sheet import Character, Harm
 from .spiral_die import FACE_COUNT, Face, SpiralDie, default_die, die_of
+from .talents import Effect, effect_of
 
 APPLICABLE = {"full": "fully applicable", "partial": "partially applicable"}
 
@@ -55,7 +57,8 @@ def pool_sources(scene: Scene, actor: Character, helpers: Sequence[tuple[Charact
             sources.append(Source(what, name, ELEMENT_DICE))
     if bonus.luck:
         sources.append(Source("Luck", f"{bonus.luck} spent", bonus.luck, bonus=True))
-    sources += [Source("Special Talent", name, ELEMENT_DICE, bonus=True) for name in bonus.talents]
+    sources += [Source("Special Talent", e.talent, e.amount, bonus=True)
+                for e in talent_effects(actor, bonus.talents) if e.kind == "bonus_dice"]
     if bonus.follows:
         label, text = (("Principle", actor.principle) if bonus.follows == "principle"
                        else ("Worst Impulse", actor.worst_impulse))
@@ -101,15 +104,34 @@ def tn_steps(scene: Scene, actor: Character, defender: Character | None, pool: D
         what = "Injury" if field == "injuries" else "Stress"
         steps.append(Step(f"The {worst.level.title()} {what} {worst.name} applies: TN +{plus}"
                           + (" (only the largest penalty counts)." if len(applying) > 1 else "."), {"penalty": plus}))
-    tn = target_number(base, plus, pool.tn_reduction)
+    effects = [e for e in talent_effects(actor, scene.bonus.talents) if e.kind != "bonus_dice"]
+    caps = [e.amount for e in effects if e.kind == "tn_cap"]
+    cap = min(caps) if caps else None
+    change = sum(e.amount for e in effects if e.kind == "tn_change")
+    faced = base + plus
+    steps += [_talent_step(e, faced, cap) for e in effects]
+    tn = target_number(base, plus, pool.tn_reduction, cap, change)
     if pool.beyond:
-        floor = "; a TN never drops below 1" if tn > base + plus - pool.tn_reduction else ""
+        unfloored = (faced if cap is None else min(cap, faced)) + change - pool.tn_reduction
+        floor = "; a TN never drops below 1" if tn > unfloored else ""
         steps.append(Step(f"{_n(pool.beyond, 'die')} beyond six: "
                           f"TN −{pool.tn_reduction} (one for every two){floor}.",
                           {"beyond": pool.beyond, "reduction": pool.tn_reduction}))
-    if plus or pool.beyond:
+    if plus or pool.beyond or effects:
         steps.append(Step(f"The TN to meet is {tn}.", {"tn": tn}))
     return tn, steps
+
+
+def _talent_step(e: Effect, faced: int, cap: int | None) -> Step:
+    """A Special Talent's TN cap or change, said as the table plays it; caps apply to the TN
+    with its penalties, before bonus dice beyond six lower it further."""
+    if e.kind == "tn_cap":
+        held = faced > e.amount and e.amount == cap
+        verdict = f"TN {faced} → {e.amount}" if held else f"TN {faced} is already within it"
+    else:
+        verdict = f"TN {e.amount:+d}"
+    return Step(f"Special Talent {e.talent}: {e.describe()} — {verdict}.",
+                {"talent": e.talent, "effect": e.kind, "amount": e.amount})
 
 
 def roll_steps(result: CheckResult, improbable: bool) -> list[Step]:
@@ -170,6 +192,8 @@ def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
     actor = cast.get(scene.character, ("character",))[0]
     defender = cast.get(scene.defender.character, ())[0] if scene.type == "versus" and scene.defender else None
     helpers = [(cast.get(h.character, ())[0], h.invokes) for h in scene.help]
+    refuse_debilitated(actor, defender if scene.defender and scene.defender.invokes else None,
+                       [(who, ("help", i, "character")) for i, (who, _) in enumerate(helpers)])
     die = default_die() if scene.die is None else die_of(resolver.resolve(scene.die, "dice", ("die",)))
     dice = Dice.replay_or_roll({actor.name: (scene.dice, ("dice",))} if scene.dice is not None else None, rng)
 
@@ -209,6 +233,29 @@ def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
                + (f" (+{result.extra_hits})" if result.extra_hits else "")
                + (f", net {_n(n, side.title())}" if n else "") + ".")
     return Resolution("sapio", outcome, summary, tuple(steps), tuple(changes), dice.replaying)
+
+
+def talent_effects(actor: Character, names: Sequence[str]) -> list[Effect]:
+    """The effects of the talents a scene names (the scene check refused any it cannot play)."""
+    found = [actor.talent(name) for name in names]
+    return [e for t in found if t is not None and (e := effect_of(t)) is not None]
+
+
+def refuse_debilitated(actor: Character, defender: Character | None,
+                       helpers: Sequence[tuple[Character, Path]]) -> None:
+    """"A second Severe Injury or Stress debilitates the character - they are … not functional":
+    a debilitated character makes no check, helps no one and invokes nothing to defend."""
+    for who, at, doing in [(actor, ("character",), "make a check"), *((h, p, "help") for h, p in helpers),
+                           *([(defender, ("defender", "invokes"), "invoke elements to raise the TN")]
+                             if defender is not None else [])]:
+        track = next((what for what, field in (("Severe Injuries", "injuries"), ("Severe Stresses", "stresses"))
+                      if is_debilitated(getattr(who, field))), None)
+        if track is not None:
+            raise RollRefused(error(
+                "sapio.debilitated", f"{who.name} has two {track} and is debilitated — unconscious, bleeding out or "
+                f"overcome — so cannot {doing}",
+                "heal first: a Stress clears with rest, a Severe Injury downgrades to Moderate after a month of rest; "
+                "then update the sheet", at))
 
 
 def _weapon(scene: Scene, actor: Character, defender: Character | None, extra: int, sheets: Sheets) -> list[Step]:

@@ -44,7 +44,9 @@ class Bonus:
 
     luck: int = spec(0, minimum=0, rule="sapio.luck-spent", doc="Luck spent, one die each",
                      hint="Luck is spent in whole points, 0 or more")
-    talents: list[str] = spec(default_factory=list, doc="Special Talents that add a bonus die here, one each")
+    talents: list[str] = spec(default_factory=list,
+                              doc="the focal character's Special Talents that apply to this check; each plays as its "
+                                  "sheet (or the rule text's example) says: bonus dice, a TN cap or a TN change")
     follows: Literal["principle", "worst-impulse"] | None = spec(
         None, doc="a sacrifice for the Principle or an overindulgence of the Worst Impulse: one die")
     situation: int = spec(0, minimum=0, rule="sapio.scene-shape", doc="other bonus dice the GM grants",

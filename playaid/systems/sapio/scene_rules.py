@@ -12,6 +12,7 @@ from .harm import TN_PENALTY
 from .scene import Scene, Setup
 from .sheet import Character
 from .spiral_die import FACE_COUNT
+from .talents import effect_of, unplayable
 
 
 def check_setup(s: Setup, resolver: Resolver) -> list[Problem]:
@@ -106,9 +107,12 @@ def _invocations(s: Scene, actor: Character) -> list[Problem]:
         problems.append(_unknown("Quality", inv.quality, actor, "Qualities: " + ", ".join(actor.qualities),
                                  ("invoke", "quality")))
     for i, name in enumerate(s.bonus.talents):
-        if actor.talent(name) is None:
+        talent = actor.talent(name)
+        if talent is None:
             problems.append(_unknown("Special Talent", name, actor, "Special Talents: " +
                                      ", ".join(t.name for t in actor.talents), ("bonus", "talents", i)))
+        elif effect_of(talent) is None:
+            problems.append(unplayable(talent, ("bonus", "talents", i)))
     if s.bonus.luck > actor.luck:
         problems.append(error("sapio.luck-spent", f"{actor.name} spends {s.bonus.luck} Luck but has {actor.luck}",
                               f"spend at most {actor.luck}", ("bonus", "luck")))

@@ -8,7 +8,7 @@ reported together with every other problem of the sheet instead of hiding them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import ClassVar, Literal, get_args
 
 from ...convert import spec
 
@@ -34,8 +34,21 @@ class Profession:
 
 @dataclass(frozen=True)
 class Talent:
+    """A Special Talent; what `roll` plays for it is stated here (one of `tn_cap`, `tn_change`,
+    `bonus_dice`) or, for the rule text's own examples, taken from the game's talent data."""
+
     name: str = spec(doc="the Special Talent's name, e.g. Hide in Plain Sight")
     text: str = spec("", doc="how it breaks the rules")
+    task: str = spec("", doc="the kind of task it applies to, e.g. hiding")
+    tn_cap: int | None = spec(None, minimum=1, maximum=5, rule="sapio.talent-effect",
+                              doc="for that task the TN is never more than this (1–5)",
+                              hint="a TN cap is 1 to 5, e.g. `tn_cap: 4` for \"never more than 4\"")
+    tn_change: int | None = spec(None, minimum=-4, maximum=-1, rule="sapio.talent-effect",
+                                 doc="for that task the TN is reduced by this much (−1 to −4)",
+                                 hint="a Special Talent reduces a TN: write −1 to −4, e.g. `tn_change: -1`")
+    bonus_dice: int | None = spec(None, minimum=1, maximum=5, rule="sapio.talent-effect",
+                                  doc="bonus dice it adds for that task (1–5)",
+                                  hint="a Special Talent adds 1 to 5 bonus dice, usually 1")
 
 
 @dataclass(frozen=True)
@@ -72,6 +85,9 @@ class Advancement:
 
 @dataclass(frozen=True)
 class Character:
+    CREATION_ORDER: ClassVar[tuple[str, ...]] = ('name', 'profession', 'side_professions', 'qualities', 'talents', 'principle', 'worst_impulse')
+    """Rule text 001, building a starting character: Profession with one Specialization, a Side Profession, two Qualities, one Special Talent; then Principle and Worst Impulse."""
+
     name: str = spec(doc="the character's name")
     profession: Profession = spec(doc="the Main Profession: two dice when fully applicable, one when partially")
     player: str = spec("", doc="who plays the character")
