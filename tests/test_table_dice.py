@@ -155,3 +155,15 @@ def test_a_missing_listed_die_points_at_the_field_that_takes_it(run, files, moss
     fixed = files.write("dirt/fight.yaml", FIGHT % moss + ("damage_dice: [3, 5]\n" if moss else ""))
     if moss:
         assert run("roll", fixed).exit_code == 0
+
+
+def test_the_dirt_fight_example_replays_its_real_dice_damage_dice_last(run):
+    scene = resources.EXAMPLES / "dirt" / "scene-fight.yaml"
+    data = roll_json(run, scene)
+    assert data["replayed"] and data["seed"] is None
+    doc = yaml.safe_load(scene.read_text(encoding="utf-8"))
+    listed = doc["sides"][0]["dice"] + doc["sides"][1]["dice"] + doc["damage_dice"]
+    assert data["rolled"] == listed
+    assert data["rolled_for"][-1] == "the d6 for the narrator's damage dice (damage roll 2 of 2)"
+    typed = roll_json(run, scene, "--dice", ",".join(map(str, listed)))
+    assert same_resolution(data, typed)
