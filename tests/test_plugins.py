@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import click
@@ -94,15 +97,17 @@ def test_the_guard_sees_a_game_named_in_generic_code():
     assert len(hits) == 2 and last in hits[0] and f"{first}'s own" in hits[1], hits
 
 
-@pytest.mark.parametrize("game", GAME_IDS)
-def test_what_a_game_declares_is_there(game):
-    g = REGISTRY[game]
-    assert g.id == game and g.title and g.short_title
+def check_declarations(g) -> None:
+    """What game `g` declares is there: its modules import and hold what they must, its
+    templates and examples exist, its odds options leave the command's own alone."""
+    game = g.id
+    assert g.title and g.short_title
     assert set(g.models) <= {"character", "setup", "scene", "deck", "dice"} and set(g.checks) <= set(g.models)
     if g.sheet:
         assert callable(load(g.sheet).build)
+        roots = [resources.TEMPLATES, *([Path(g.templates)] if g.templates else [])]
         for template in (f"sheets/{game}.html", f"reference/{game}.html", f"sheets/motifs/{game}.svg"):
-            assert (resources.TEMPLATES / template).is_file(), template
+            assert any((root / template).is_file() for root in roots), template
     if g.odds:
         odds = load(g.odds)
         assert isinstance(odds.tables(), list) and {"title", "read", "assumptions"} <= set(odds.words())
@@ -117,6 +122,12 @@ def test_what_a_game_declares_is_there(game):
     for name, dotted in g.commands.items():
         assert isinstance(load(dotted), click.Command)
     assert Path(g.examples or resources.EXAMPLES / game).is_dir()
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_what_a_game_declares_is_there(game):
+    assert REGISTRY[game].id == game
+    check_declarations(REGISTRY[game])
 
 
 @pytest.mark.parametrize("game", [g for g in GAME_IDS if REGISTRY[g].odds])
@@ -166,3 +177,21 @@ def test_the_suite_ignores_installed_add_ons(monkeypatch):
     monkeypatch.setattr(systems, "entry_points", lambda group: [FakeEntryPoint("x", "x:SYSTEM", lambda: 1 / 0)])
     monkeypatch.setenv(systems.NO_ADD_ONS, "1")
     assert list(Registry(systems._MODULES)) == GAME_IDS
+
+
+def test_one_sheet_loads_its_own_game_only(tmp_path):
+    """Start-up stays cheap with every game a plug-in: `playaid sheet` for one character
+    imports that game's rules core and no other, and never looks for add-on games."""
+    from conftest import EXAMPLES
+
+    game = GAME_IDS[-1]
+    character = next(p for p in sorted((EXAMPLES / game).glob("*.yaml")) if not p.name.startswith("scene-"))
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "playaid", "sheet", str(character),
+                           "--out", str(tmp_path)], capture_output=True, text=True, cwd=tmp_path,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    loaded = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if "|" in line}
+    games = {m.split(".")[2] for m in loaded if m.startswith("playaid.systems.") and m.count(".") >= 2}
+    packages = {REGISTRY.package_name(g) for g in GAME_IDS}
+    assert games & packages == {REGISTRY.package_name(game)}
+    assert "importlib.metadata" not in loaded

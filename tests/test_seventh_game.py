@@ -4,13 +4,10 @@ folder (`tests/toy_game/`) names it, so a new game needs no edit to shared code.
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
 
 import pdfs
-from playaid import resources
-from playaid.render import html
 from playaid.systems import REGISTRY
 
 from toy_game import HERE, ID, SYSTEM
@@ -19,16 +16,18 @@ EXAMPLES = HERE / "examples" / ID
 
 
 @pytest.fixture
-def toy(monkeypatch, tmp_path):
-    """The toy game registered, its templates beside the bundled ones, for one test."""
-    templates = tmp_path / "templates"
-    shutil.copytree(resources.TEMPLATES, templates)
-    shutil.copytree(HERE / "templates", templates, dirs_exist_ok=True)
-    monkeypatch.setattr(html, "TEMPLATES", templates)
+def toy():
+    """The toy game registered for one test (its templates come with it)."""
     REGISTRY.add(SYSTEM, "the test")
     yield SYSTEM
     REGISTRY.remove(ID)
     assert ID not in REGISTRY
+
+
+def test_it_declares_what_every_game_must(toy):
+    from test_plugins import check_declarations
+
+    check_declarations(toy)
 
 
 def test_systems_lists_it_and_schema_describes_its_files(toy, run):

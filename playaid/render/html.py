@@ -85,6 +85,8 @@ class Templates:
             if note not in self.warnings:
                 self.warnings.append(note)
         bundled = _inside(TEMPLATES, pieces, name)
+        if bundled is None:
+            bundled = next(filter(None, (_inside(root, pieces, name) for root in _game_roots())), None)
         return _source(bundled) if bundled is not None else None
 
     def render(self, template: str, /, **context) -> str:
@@ -117,6 +119,14 @@ class Templates:
 def page_context(paper: Paper, title: str) -> dict:
     """What `shared/base.html` needs: the paper, the title and the bundled fonts."""
     return {"paper": paper, "title": title, "fonts_css": font_face_css(), "font_stack": CSS_STACK}
+
+
+def _game_roots() -> list[Path]:
+    """Template folders games bring along (`GameSystem.templates`), looked in after the
+    bundled one: a game packaged on its own ships its sheet and reference templates."""
+    from ..systems import REGISTRY
+
+    return [Path(REGISTRY[g].templates) for g in REGISTRY if REGISTRY[g].templates]
 
 
 def _inside(root: Path, pieces: list[str], name: str) -> Path | None:

@@ -45,6 +45,10 @@ class Registry(Mapping[str, GameSystem]):
         self._group = group
         self._discovered = False
 
+    def package_name(self, game: str) -> str | None:
+        """The module name of a built-in game's package under `playaid.systems` (None for others)."""
+        return self._modules.get(game)
+
     def add(self, system: GameSystem, source: str = "") -> None:
         """Register a game object; an id already taken is an error naming where it came from."""
         if system.id in self:

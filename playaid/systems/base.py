@@ -70,6 +70,9 @@ class GameSystem:
     the function taking (setup file, paper, templates) and giving PDF bytes."""
     examples: str | None = None
     """Folder of the game's bundled examples; None: `assets/examples/<id>/` of the package."""
+    templates: str | None = None
+    """A folder of templates the game brings (`sheets/<id>.html`, `sheets/motifs/<id>.svg`,
+    `reference/<id>.html`), looked in after the bundled templates; None: only those."""
     commands: Mapping[str, str] = field(default_factory=dict)
     """Commands of the game's own (`playaid map`): name → "module:attr" of a click command."""
     demo: tuple[tuple[str, str], ...] = ()

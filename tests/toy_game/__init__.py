@@ -97,4 +97,5 @@ SYSTEM = GameSystem(
     pregen="toy_game.pregen",
     packet=(("Toy page", "toy_game.sheet:packet_page"),),
     examples=str(HERE / "examples" / ID),
+    templates=str(HERE / "templates"),
 )
