@@ -55,13 +55,27 @@ def test_back_offset_is_two_numbers():
         mm_pair("1")
 
 
-def test_bleed_reaches_past_the_grid_but_only_halfway_to_a_neighbour():
+def test_with_a_gutter_every_card_keeps_the_same_bleed_halfway_to_its_neighbour():
     sheet = impose(A4, POKER, 3, 2)
+    for trim in sheet.slots():
+        art = sheet.bleed_rect(trim)
+        assert (trim.x - art.x, trim.y - art.y, art.right - trim.right, art.top - trim.top) == \
+            tuple(pytest.approx(1) for _ in range(4))
+    assert sheet.outer_bleed == 1
+
+
+def test_with_no_gutter_only_the_grid_outside_has_bleed():
+    sheet = impose(A4, POKER, 3, 0)
     first = sheet.slots()[0]
     art = sheet.bleed_rect(first)
     assert (first.x - art.x, art.top - first.top) == (pytest.approx(3), pytest.approx(3))
-    assert art.right - first.right == pytest.approx(1)
-    assert first.y - art.y == pytest.approx(1)
+    assert (art.right, art.y) == (pytest.approx(first.right), pytest.approx(first.y))
+
+
+def test_the_default_gutter_fits_eight_poker_cards_on_a4_and_letter_alike():
+    for p in (A4, LETTER):
+        sheet = impose(p, POKER, 3, 3)
+        assert (sheet.cols, sheet.rows, sheet.landscape) == (4, 2, True)
 
 
 def test_crop_marks_run_along_every_cut_and_never_cross_a_card():
@@ -103,3 +117,19 @@ def test_the_back_offset_moves_every_back():
     plain, moved = sheet.backs("none"), sheet.backs("none", (0.5, -1))
     for p, m in zip(plain, moved):
         assert (m.x - p.x, m.y - p.y) == (pytest.approx(0.5), pytest.approx(-1))
+
+
+@pytest.mark.parametrize("p", [A4, LETTER])
+@pytest.mark.parametrize("gap", [0, 3])
+def test_crop_marks_start_3_mm_from_the_trim_and_run_up_to_10_mm(p, gap):
+    # house rule (PRINT.md §4): clear of the bleed, at least 3 mm out, 5-10 mm long; where
+    # the margin is narrower (Letter's sides hold 8.2 mm) as long as it allows, 2 mm or more
+    sheet = impose(p, POKER, 3, gap)
+    g = sheet.grid
+    for x0, y0, x1, y1 in sheet.crop_marks():
+        outside = max(g.x - x0, x0 - g.right, g.y - y0, y0 - g.top)
+        assert outside >= 3 - 1e-9 and outside >= sheet.outer_bleed + 1 - 1e-9
+        to_edge = min(x1, y1, sheet.page_w - x1, sheet.page_h - y1)
+        length = abs(x1 - x0) + abs(y1 - y0)
+        assert 2 <= length <= 10 + 1e-9
+        assert length == pytest.approx(10) or to_edge == pytest.approx(3)

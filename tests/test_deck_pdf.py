@@ -62,32 +62,37 @@ def default_deck(tmp_path_factory) -> Path:
     return path
 
 
-def test_the_default_deck_is_62_cards_on_seven_a4_sheets_with_backs(default_deck):
+def default_sheet():
+    """The default layout: poker cards, 3 mm bleed, a 3 mm gutter (eight to an A4 sheet)."""
+    return impose(A4, card_size("poker"), 3, 3)
+
+
+def test_the_default_deck_is_62_cards_on_eight_a4_landscape_sheets_with_backs(default_deck):
     sizes = page_sizes_mm(default_deck)
-    assert len(sizes) == 14
-    assert all(w == pytest.approx(210, abs=0.05) and h == pytest.approx(297, abs=0.05) for w, h in sizes)
+    assert len(sizes) == 16
+    assert all(w == pytest.approx(297, abs=0.05) and h == pytest.approx(210, abs=0.05) for w, h in sizes)
     assert_printable(default_deck)
     assert "Women" in text(default_deck, 0) and "Stamp" in text(default_deck)
 
 
 def test_every_card_sits_exactly_where_the_imposition_puts_it(default_deck):
-    sheet = impose(A4, card_size("poker"), 3, 0)
+    sheet = default_sheet()
     origins, _ = drawn(default_deck, 0)
     assert same(origins, [(s.x, s.y) for s in sheet.slots()])
-    last_front = 12
-    assert len(drawn(default_deck, last_front)[0]) == 62 - 6 * 9
+    last_front = 14
+    assert len(drawn(default_deck, last_front)[0]) == 62 - 7 * 8
 
 
 def test_trim_and_bleed_boxes_surround_the_cards(default_deck):
-    grid = impose(A4, card_size("poker"), 3, 0).grid
+    grid = default_sheet().grid
     trim = box_mm(default_deck, 0, "/TrimBox")
-    assert same([trim], [(grid.x, grid.y, 190.5, 266.7)])
-    bleed = box_mm(default_deck, 0, "/BleedBox")
-    assert same([bleed], [(grid.x - 3, grid.y - 3, 196.5, 272.7)])
+    assert same([trim], [(grid.x, grid.y, 4 * 63.5 + 3 * 3, 2 * 88.9 + 3)])
+    bleed = box_mm(default_deck, 0, "/BleedBox")  # each card's own bleed: half the gutter
+    assert same([bleed], [(grid.x - 1.5, grid.y - 1.5, 4 * 63.5 + 3 * 3 + 3, 2 * 88.9 + 3 + 3)])
 
 
 def test_crop_marks_are_in_the_margin_at_every_cut(default_deck):
-    sheet = impose(A4, card_size("poker"), 3, 0)
+    sheet = default_sheet()
     _, segments = drawn(default_deck, 0)
     for line in sheet.crop_marks():
         assert contains(segments, line), line

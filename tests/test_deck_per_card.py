@@ -67,11 +67,12 @@ def test_per_card_refuses_what_it_cannot_do(files, tmp_path, run):
 
 def test_help_says_a_gap_of_zero_leaves_inner_edges_without_bleed(run):
     words = " ".join(run("deck", "--help").output.split())
-    assert "no bleed" in words and "2 × --bleed" in words and "--per-card [pdf|png]" in words
+    assert "no bleed" in words and "half the gutter" in words and "--per-card [pdf|png]" in words
 
 
 @pytest.mark.parametrize("gap, inner", [(0, 0), (2, 1), (6, 3), (8, 3)])
 def test_a_gap_of_twice_the_bleed_gives_every_card_its_full_bleed_on_the_sheet(gap, inner):
+    # with a gutter every side has the card's own bleed; with none only the grid's outside
     sheet = impose(paper("a4"), card_size("poker"), 3, gap)
     grid = sheet.grid
     for trim in sheet.slots():
@@ -80,4 +81,4 @@ def test_a_gap_of_twice_the_bleed_gives_every_card_its_full_bleed_on_the_sheet(g
         at_edge = (trim.x == pytest.approx(grid.x), trim.y == pytest.approx(grid.y),
                    trim.right == pytest.approx(grid.right), trim.top == pytest.approx(grid.top))
         for side, edge in zip(sides, at_edge):
-            assert side == pytest.approx(3 if edge else inner)
+            assert side == pytest.approx(inner if gap else (3 if edge else 0))

@@ -1,5 +1,6 @@
 """The punch-out tokens: each token's word measured with the embedded font stays inside
-the token's innermost ring, at every size the layout allows."""
+the token's innermost ring at 7 pt or more, at every size the layout allows; a token too
+small for that shows no word rather than a smaller one."""
 
 from __future__ import annotations
 
@@ -40,8 +41,13 @@ def drawn_token(monkeypatch, kind: str, radius: float) -> tuple[float, list[tupl
 def test_every_token_word_fits_inside_its_innermost_ring(monkeypatch, kind, diameter):
     text.ready()
     ring, words = drawn_token(monkeypatch, kind, diameter / 2 * MM)
-    [(x, y, word, face, size, anchor)] = [w for w in words if w[2] == kind.capitalize()]
-    assert anchor == "centre" and size >= 3
+    assert all(w[4] >= 7 for w in words)
+    said = [w for w in words if w[2] == kind.capitalize()]
+    if diameter == 16 and kind != "pain":  # too small for "Frustration" or "Retirement" at 7 pt
+        assert not said
+        return
+    [(x, y, word, face, size, anchor)] = said
+    assert anchor == "centre" and size >= 7
     width = sum(pdfmetrics.stringWidth(run, f.name, size) for f, run in fonts.runs(word, face))
     ascent, descent = pdfmetrics.getAscentDescent(face.name, size)
     for cx in (x - width / 2, x + width / 2):

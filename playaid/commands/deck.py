@@ -31,11 +31,12 @@ def _offset(_ctx, _param, value: str):
 @click.option("--size", default="poker", show_default=True, callback=_size,
               help="poker (63.5×88.9), bridge (57.15×88.9), mini (44×67), tarot (70×120) or WxH in mm.")
 @paper_option()
-@click.option("--bleed", type=Finite(0, settings.layout()["bleed"]["max"]), default=3.0, show_default=True, help="Art past the trim line, in mm (0 to 6).")
-@click.option("--gap", type=Finite(0, settings.layout()["gap"]["max"]), default=0.0, show_default=True,
-              help="Space between cards, in mm. At 0 neighbours share a cut, so the inner edges of the "
-              "sheet's cards have no bleed; a gap of 2 × --bleed or more gives every card its full bleed "
-              "on every side.")
+@click.option("--bleed", type=Finite(0, settings.layout()["bleed"]["max"]), default=3.0, show_default=True,
+              help="Art past the trim line, in mm.")
+@click.option("--gap", type=Finite(0, settings.layout()["gap"]["max"]), default=3.0, show_default=True,
+              help="Gutter between cards, in mm. Each card keeps a bleed of half the gutter (at most "
+              "--bleed) on every side, so a cut that drifts shows no neighbour's art. At 0 neighbours share "
+              "a cut, the inner edges have no bleed and more cards may fit.")
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
               help="How the printer turns the sheet; none puts all backs at the end.")
 @click.option("--back-offset", default="0,0", show_default=True, callback=_offset,
@@ -80,6 +81,7 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
         options.checked()
         if calibrate:
             write_all(out_dir, {"calibration.pdf": calibration_pdf(options.sheet(), duplex, back_offset)})
+            click.echo(how_to_print(duplex))
             return
         deck = sources.standard()
         if cards:
@@ -117,9 +119,24 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
     except CardError as exc:
         raise InputError(str(exc)) from None
     write_all(out_dir, files)
+    if deal is None and not per_card and not no_backs:
+        click.echo(how_to_print(duplex))
+    if tokens:
+        click.echo("fight-club-tokens.pdf: print one-sided at 100 % (no fit-to-page).")
     if tts:
         for line in summary:
             click.echo(line)
+
+
+def how_to_print(duplex: str) -> str:
+    """What to tell the printer for sheets whose backs are laid out for `duplex`."""
+    if duplex == "none":
+        return ("To print: the backs are on the last pages, each in its front's place; print them on their own "
+                "sheets at 100 % (no fit-to-page) and glue them behind the fronts.")
+    other = "short" if duplex == "long" else "long"
+    return (f"To print: double-sided, flip on the {duplex} edge, at 100 % (no fit-to-page); the backs are laid "
+            f"out for that. A printer that flips on the {other} edge: --duplex {other}; backs that drift: "
+            "--calibrate.")
 
 
 def _per_card(deck, options, kind: str, stem: str, backs: bool) -> dict[str, bytes]:
@@ -150,7 +167,7 @@ def demo_outputs(paper: str) -> dict[str, bytes]:
 
     deck = sources.standard()
     size = settings.card_size(settings.layout()["default_size"])
-    sheet = impose(paper_named(paper), size, settings.layout()["bleed"]["default"], 0)
+    sheet = impose(paper_named(paper), size, settings.layout()["bleed"]["default"], settings.layout()["gap"]["default"])
     files = {"frustrations-deck.pdf": deck_pdf(paper),
              "fight-club-tokens.pdf": tokens_pdf(paper_named(paper), sheet,
                                                  settings.layout()["tokens"]["default_players"])}

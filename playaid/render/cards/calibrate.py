@@ -9,20 +9,23 @@ from __future__ import annotations
 
 import io
 
-from reportlab.pdfgen import canvas as rl_canvas
 
 from .. import fonts
 from ..paper import MM
+from ..pdf_info import canvas as described_canvas
 from . import text
 from .imposition import Sheet
-from .settings import layout
-from .sheets import VIEWER_DUPLEX, draw_marks, draw_scale_bar
+from .settings import fight_club_title, layout
+from .sheets import DUPLEX_HINT, VIEWER_DUPLEX, draw_marks, draw_scale_bar
 
 REACH = 5
 """The rulers read ±5 mm, the most drift `--back-offset` is meant for (half its limit)."""
 
 ARM = 12
 """Half the length of each line of a front's cross: long enough to cross both rulers."""
+
+LABEL_PT = 7
+"""Every word and number of the sheet: nothing printed is smaller."""
 
 HOW = ("Print both pages double-sided at 100%, then hold the sheet to a light, back side towards you. "
        "Where the front's cross shows through each ruler, read the number: pass them as --back-offset X,Y.")
@@ -45,10 +48,15 @@ def _ruler(c, cx: float, cy: float, horizontal: bool) -> None:
     for k in steps:
         if k % 4 == 0:
             value = k // 2
+            label = f"{value:+d}" if value else "0"
+            # Numbers 2 mm apart are bigger than that at 7 pt: every other one stands further out.
+            near = k % 8 == 0
             if horizontal:
-                text.draw(c, (cx + k / 2) * MM, (cy - 4.2) * MM, f"{value:+d}" if value else "0", fonts.SANS, 5, "centre")
+                text.draw(c, (cx + k / 2) * MM, (cy - (4.6 if near else 7.2)) * MM, label, fonts.SANS, LABEL_PT,
+                          "centre")
             else:
-                text.draw(c, (cx - 2.8) * MM, (cy + k / 2) * MM - 1.8, f"{value:+d}" if value else "0", fonts.SANS, 5, "right")
+                text.draw(c, (cx - (2.8 if near else 7.0)) * MM, (cy + k / 2) * MM - 2.5, label, fonts.SANS,
+                          LABEL_PT, "right")
 
 
 def calibration_pdf(sheet: Sheet, duplex: str, offset: tuple[float, float]) -> bytes:
@@ -56,12 +64,12 @@ def calibration_pdf(sheet: Sheet, duplex: str, offset: tuple[float, float]) -> b
     back should be (with `offset` applied, to check a correction)."""
     text.ready()
     buf = io.BytesIO()
-    c = rl_canvas.Canvas(buf, pagesize=(sheet.page_w * MM, sheet.page_h * MM), invariant=1, pageCompression=1,
-                         initialFontName=fonts.SANS.name, initialFontSize=8)
-    c.setTitle("Duplex calibration — playaid")
+    c = described_canvas(buf, (sheet.page_w * MM, sheet.page_h * MM), title="duplex calibration sheet",
+                         subject="a front/back alignment test for printing card backs behind their fronts",
+                         game=fight_club_title(), tool="deck --calibrate", keywords=("cards", "duplex"))
     c.setViewerPreference("Duplex", VIEWER_DUPLEX[duplex])
     draw_marks(c, sheet)
-    draw_scale_bar(c, sheet, f"calibration, front · duplex {duplex}")
+    draw_scale_bar(c, sheet, f"calibration, front · duplex {duplex}", DUPLEX_HINT[duplex])
     safe = layout()["safe"]
     c.setLineWidth(0.3)
     for slot in sheet.slots():
@@ -73,14 +81,16 @@ def calibration_pdf(sheet: Sheet, duplex: str, offset: tuple[float, float]) -> b
                  (cx * MM, (cy - ARM) * MM, cx * MM, (cy + ARM) * MM)])
         text.draw(c, (slot.x + safe) * MM, (slot.top - safe) * MM - 7, "FRONT", fonts.SANS_BOLD, 7)
         room = (slot.w - 2 * safe) * MM
-        for i, line in enumerate(text.wrap_lines(HOW, fonts.SANS, 5.5, room)):
-            text.draw(c, (slot.x + safe) * MM, (slot.top - safe) * MM - 16 - i * 7, line, fonts.SANS, 5.5)
+        for i, line in enumerate(text.wrap_lines(HOW, fonts.SANS, LABEL_PT, room)):
+            text.draw(c, (slot.x + safe) * MM, (slot.top - safe) * MM - 17 - i * LABEL_PT * 1.2, line, fonts.SANS,
+                      LABEL_PT)
     c.showPage()
     for slot in sheet.backs(duplex, offset):
         cx, cy = slot.x + slot.w / 2, slot.y + slot.h / 2
         _ruler(c, cx, cy - 6, horizontal=True)
         _ruler(c, cx - 6, cy, horizontal=False)
-        text.draw(c, cx * MM, (slot.y + safe + 2) * MM, "BACK: read X below, Y at left", fonts.SANS, 5, "centre")
+        text.draw(c, cx * MM, (slot.y + safe + 2) * MM, "BACK: read X below, Y at left", fonts.SANS, LABEL_PT,
+                  "centre")
     c.showPage()
     c.save()
     return buf.getvalue()

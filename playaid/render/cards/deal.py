@@ -76,4 +76,5 @@ def hands_pdf(deck: Deck, hands: dict[str, list[str]], sheet: Sheet) -> bytes:
     pages = []
     for player, hand in hands.items():
         pages += deck_pages([first[c] for c in hand], sheet, "none", backs=False, label=f"{player}'s hand · ")
-    return render(Print(sheet, "none", title=f"{deck.name}: hands", deck=deck.name), pages)
+    return render(Print(sheet, "none", title=f"{deck.name}: hands", deck=deck.name,
+                        subject=f"each player's hand dealt from the {deck.name} deck"), pages)

@@ -79,7 +79,8 @@ def render_deck(deck: Deck, options: Options, backs: bool = True) -> bytes:
         raise CardError(f"the {deck.name} deck has no cards; list at least one")
     check_names(cards, sheet)
     pages = deck_pages(cards, sheet, options.duplex, backs, f"{deck.name} · {options.size} · ")
-    job = Print(sheet, options.duplex, options.offset, f"{deck.name} — playaid cards", deck.name)
+    job = Print(sheet, options.duplex, options.offset, f"{deck.name} deck", deck.name,
+                f"the {deck.name} deck, {len(cards)} {options.size} cards with backs, imposed for home printing")
     return render(job, pages)
 
 

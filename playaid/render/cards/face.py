@@ -8,12 +8,13 @@ zone, `safe` mm inside the trim.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .. import fonts
 from ..paper import MM
 from . import text
 from .imposition import Rect
-from .settings import CardError, layout
+from .settings import CardError, front_words, layout
 
 BAND_GREY = 0.88
 PATTERN_GREY = 0.72
@@ -40,12 +41,44 @@ def _clip(canvas, r: Rect) -> None:
     canvas.clipPath(path, stroke=0, fill=0)
 
 
+def reminder_lines(trim: Rect) -> tuple[tuple[str, str], ...]:
+    """The play reminder wrapped to the safe width at the small size, each line as
+    (bold lead-in, the rest): the full one, one option a line, when it takes at most
+    `max_lines` lines, else the short one."""
+    return _reminder(trim.w)
+
+
+@lru_cache(maxsize=16)
+def _reminder(width: float) -> tuple[tuple[str, str], ...]:
+    # Every card of a deck has the same width: wrap once, not once per card. Lines are
+    # measured in bold, the wider face, so the lead-ins set in bold still fit.
+    words, small = front_words(), layout()["type"]["small_pt"]
+    room = (width - 2 * layout()["safe"]) * MM
+    out: list[tuple[str, str]] = []
+    for clause in words["reminder"]:
+        head = clause.split(": ", 1)[0] + ":" if ": " in clause else ""
+        for k, line in enumerate(text.wrap_lines(clause, fonts.SANS_BOLD, small, room)):
+            out.append((head, line[len(head):]) if k == 0 and head and line.startswith(head) else ("", line))
+    if len(out) > words["max_lines"]:
+        out = [("", line) for line in text.wrap_lines(words["short"], fonts.SANS, small, room)]
+    return tuple(out)
+
+
+def _foot(trim: Rect) -> tuple[float, float]:
+    """In points from the trim's bottom: the baseline of the number line and the rule above it."""
+    safe, small = layout()["safe"], layout()["type"]["small_pt"]
+    base = (trim.y + safe) * MM + small * 0.25
+    return base, base + small * 1.15
+
+
 def name_box(trim: Rect) -> Rect:
-    """Where a frustration's name may go: the safe zone below the header band."""
+    """Where a frustration's name may go: the safe zone between the header band and
+    the reminder above the foot."""
     data = layout()
     safe, t = data["safe"], data["type"]
     top = trim.top - t["header"] - 1.5
-    bottom = trim.y + safe + t["small_pt"] / MM * 1.6
+    rule = _foot(trim)[1]
+    bottom = (rule + t["small_pt"] * t["leading"] * len(reminder_lines(trim)) + t["small_pt"] * 0.5) / MM + 1.5
     return Rect(trim.x + safe, bottom, trim.w - 2 * safe, top - bottom)
 
 
@@ -57,7 +90,7 @@ def check_fits(name: str, trim: Rect) -> None:
 
 def draw_front(canvas, face: CardFace, trim: Rect, art: Rect) -> None:
     """The frustration large and centred, the deck name in a pale band on top, the
-    card's number at the foot. Drawn in the card's own coordinates, moved to `trim`."""
+    play reminder and the card's number at the foot. Drawn in the card's own coordinates, moved to `trim`."""
     canvas.saveState()
     canvas.translate(trim.x * MM, trim.y * MM)
     _front(canvas, face, Rect(0, 0, trim.w, trim.h), art.moved(-trim.x, -trim.y))
@@ -78,7 +111,7 @@ def _front(canvas, face: CardFace, trim: Rect, art: Rect) -> None:
     canvas.setFillGray(0)
     left, right = (trim.x + safe) * MM, (trim.right - safe) * MM
     head_base = (band_bottom + (t["header"] - safe) / 2) * MM - small * 0.35
-    text.draw(canvas, left, head_base, _shorten(face.deck, small, right - left), fonts.SANS, small)
+    text.draw(canvas, left, head_base, text.shorten(face.deck, fonts.SANS, small, right - left), fonts.SANS, small)
 
     box = name_box(trim)
     fitted = text.fit(face.name, fonts.SANS_BOLD, box.w * MM, box.h * MM)
@@ -89,21 +122,17 @@ def _front(canvas, face: CardFace, trim: Rect, art: Rect) -> None:
         base = top - i * line_h - fitted.size * 0.92
         text.draw(canvas, (box.x + box.w / 2) * MM, base, line, fonts.SANS_BOLD, fitted.size, "centre")
 
-    foot = (trim.y + safe) * MM + small * 0.25
+    foot, rule = _foot(trim)
     canvas.setStrokeGray(LINE_GREY)
     canvas.setLineWidth(0.4)
-    canvas.line(left, foot + small * 1.15, right, foot + small * 1.15)
-    text.draw(canvas, left, foot, "frustration", fonts.SANS, small)
+    canvas.line(left, rule, right, rule)
+    lines = reminder_lines(trim)
+    for i, (head, rest) in enumerate(lines):
+        base = rule + small * 0.55 + (len(lines) - 1 - i) * small * t["leading"]
+        text.draw(canvas, left, base, head, fonts.SANS_BOLD, small)
+        text.draw(canvas, left + text.unit_width(head, fonts.SANS_BOLD) * small, base, rest, fonts.SANS, small)
+    text.draw(canvas, left, foot, front_words()["kind"], fonts.SANS, small)
     text.draw(canvas, right, foot, f"{face.number} / {face.total}", fonts.SANS, small, "right")
-
-
-def _shorten(s: str, size: float, room: float) -> str:
-    """`s`, cut with an ellipsis to fit `room` points (deck names may be long)."""
-    if text.unit_width(s, fonts.SANS) * size <= room:
-        return s
-    while s and text.unit_width(s + "…", fonts.SANS) * size > room:
-        s = s[:-1]
-    return s + "…"
 
 
 def back_form(canvas, name: str, card_w: float, card_h: float, bleed: float, deck: str) -> str:
@@ -133,13 +162,13 @@ def back_form(canvas, name: str, card_w: float, card_h: float, bleed: float, dec
     try:
         fitted = text.fit(deck, fonts.DISPLAY_BOLD, (panel.w - 4) * MM, panel.h * 0.45 * MM)
     except CardError:  # a deck name too long for the panel: one line, cut short
-        fitted = text.Fitted(8, (_shorten(deck, 8, (panel.w - 4) * MM),), 1.15)
+        fitted = text.Fitted(8, (text.shorten(deck, fonts.DISPLAY_BOLD, 8, (panel.w - 4) * MM),), 1.15)
     size = min(fitted.size, 16)
     line_h = size * fitted.leading
     top = (panel.y + panel.h * 0.62) * MM + line_h * len(fitted.lines) / 2
     for i, line in enumerate(fitted.lines):
         text.draw(canvas, (card_w / 2) * MM, top - i * line_h - size * 0.9, line, fonts.DISPLAY_BOLD, size, "centre")
-    text.draw(canvas, (card_w / 2) * MM, (panel.y + panel.h * 0.18) * MM, "frustration", fonts.SANS,
+    text.draw(canvas, (card_w / 2) * MM, (panel.y + panel.h * 0.18) * MM, front_words()["kind"], fonts.SANS,
               layout()["type"]["small_pt"] + 1, "centre")
     canvas.endForm()
     return name

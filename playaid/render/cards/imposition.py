@@ -77,14 +77,29 @@ class Sheet:
         return [Rect(g.x + c * pitch_x, g.top - self.card.height - r * pitch_y, self.card.width, self.card.height)
                 for r in range(self.rows) for c in range(self.cols)]
 
+    @property
+    def own_bleed(self) -> float:
+        """The bleed each card keeps on every side when the cards stand apart: the asked
+        bleed, at most half the gutter, so a card's art never reaches its neighbour's."""
+        return min(self.bleed, self.gap / 2)
+
+    @property
+    def outer_bleed(self) -> float:
+        """How far art reaches past the grid's outside: the whole bleed when neighbours
+        share cuts (gap 0), else each card's own bleed, the same on every side."""
+        return self.bleed if self.gap <= EPS else self.own_bleed
+
     def bleed_rect(self, trim: Rect) -> Rect:
-        """The art box of a card: full bleed on the grid's outside, and toward a
-        neighbour only half the gap, so neighbouring art never overlaps."""
-        g = self.grid
-        inner = min(self.bleed, self.gap / 2)
+        """The art box of a card. With a gap every card has the same bleed on all four
+        sides; with no gap inner edges have none (a shared cut) and the grid's outside
+        has the full bleed."""
+        if self.gap > EPS:
+            e = self.own_bleed
+            return trim.grow(e, e, e, e)
+        g, b = self.grid, self.bleed
 
         def side(at_edge: bool) -> float:
-            return self.bleed if at_edge else inner
+            return b if at_edge else 0.0
 
         return trim.grow(side(abs(trim.x - g.x) < EPS), side(abs(trim.y - g.y) < EPS),
                          side(abs(trim.right - g.right) < EPS), side(abs(trim.top - g.top) < EPS))
@@ -97,20 +112,25 @@ class Sheet:
 
     def crop_marks(self) -> list[Line]:
         """Guides along every cut line, in the margin only: from just outside the bleed to
-        near the paper edge; the bottom ones stop above the scale bar."""
-        crop, bar = layout()["crop"], layout()["scale_bar"]
-        g = self.grid.grow(self.bleed, self.bleed, self.bleed, self.bleed)
-        near, edge = crop["offset"], crop["edge"]
-        bottom_end = edge + bar["height"]
+        near the paper edge. Labels sit between them (see `label_spans`)."""
+        crop = layout()["crop"]
+        g = self.grid
+        near, edge, most = mark_start(self.outer_bleed), crop["edge"], crop["max_mark"]
         xs, ys = self.cuts()
         lines: list[Line] = []
         for x in xs:
-            lines.append((x, g.y - near, x, bottom_end))
-            lines.append((x, g.top + near, x, self.page_h - edge))
+            lines.append((x, g.y - near, x, max(edge, g.y - near - most)))
+            lines.append((x, g.top + near, x, min(self.page_h - edge, g.top + near + most)))
         for y in ys:
-            lines.append((g.x - near, y, edge, y))
-            lines.append((g.right + near, y, self.page_w - edge, y))
+            lines.append((g.x - near, y, max(edge, g.x - near - most), y))
+            lines.append((g.right + near, y, min(self.page_w - edge, g.right + near + most), y))
         return lines
+
+    def label_spans(self) -> list[tuple[float, float]]:
+        """The stretches of the top and bottom margins free for labels: under each
+        column, kept `clear` mm from the crop marks at its cuts."""
+        clear = layout()["labels"]["clear"]
+        return [(s.x + clear, s.right - clear) for s in self.slots()[:self.cols]]
 
     def back_of(self, r: Rect, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> Rect:
         """Where `r` of a front page lands on the back page once the sheet is turned.
@@ -133,6 +153,13 @@ class Sheet:
         return [self.back_of(s, duplex, offset) for s in self.slots()]
 
 
+def mark_start(bleed: float) -> float:
+    """How far outside the trim a crop mark starts: past the bleed by `offset`, and
+    never nearer the trim than `from_trim` (house rule: 3 mm)."""
+    crop = layout()["crop"]
+    return max(bleed + crop["offset"], crop["from_trim"])
+
+
 def _count(room: float, size: float, gap: float) -> int:
     return max(0, math.floor((room + gap) / (size + gap) + EPS))
 
@@ -141,13 +168,15 @@ def impose(paper: Paper, card: CardSize, bleed: float, gap: float) -> Sheet:
     """The sheet holding the most cards, portrait or landscape (portrait on a tie).
 
     Trims stay `margin` inside the paper; the sides keep room for bleed and crop
-    marks, the top and bottom also for the scale bar.
+    marks, the top and bottom also for the labels and the scale bar.
     """
     data = layout()
-    crop, bar = data["crop"], data["scale_bar"]
-    marks = bleed + crop["offset"] + crop["min_mark"]
-    side = max(data["margin"], marks + crop["edge"])
-    end = max(data["margin"], marks + crop["edge"] + bar["height"])
+    crop, labels = data["crop"], data["labels"]
+    outer = bleed if gap <= EPS else min(bleed, gap / 2)
+    # The sides hold crop marks; top and bottom also the labels (between the marks),
+    # `labels.edge` mm inside the paper, under or over the art with room to spare.
+    side = max(data["margin"], mark_start(outer) + crop["min_mark"] + crop["edge"])
+    end = max(side, outer + labels["clear"] + labels["band"] + labels["edge"])
     best = None
     for w, h in ((paper.width_mm, paper.height_mm), (paper.height_mm, paper.width_mm)):
         cols = _count(w - 2 * side, card.width, gap)

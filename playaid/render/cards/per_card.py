@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import io
 
-from reportlab.pdfgen import canvas as rl_canvas
 
 from .. import fonts
 from ..paper import MM
+from ..pdf_info import canvas as described_canvas
 from . import face as card_face
 from . import text
 from .imposition import Rect
-from .settings import CardSize
+from .settings import CardSize, fight_club_title
 
 PNG_DPI = 300
 FORMATS = ("pdf", "png")
@@ -39,10 +39,9 @@ def cards_pdf(cards: list[card_face.CardFace], card: CardSize, bleed: float, dec
     text.ready()
     w, h = page_mm(card, bleed)
     buf = io.BytesIO()
-    c = rl_canvas.Canvas(buf, pagesize=(w * MM, h * MM), invariant=1, pageCompression=1,
-                         initialFontName=fonts.SANS.name, initialFontSize=8)
-    c.setTitle(f"{deck} — playaid cards, one per page")
-    c.setAuthor("playaid")
+    c = described_canvas(buf, (w * MM, h * MM), title=f"{deck} deck, one card per page",
+                         subject=f"the {deck} deck for a card printer: each {card} card alone with its bleed",
+                         game=fight_club_title(), tool="deck --per-card", keywords=("cards", str(card)))
     trim, art = Rect(bleed, bleed, card.width, card.height), Rect(0, 0, w, h)
     form = card_face.back_form(c, "cardback", card.width, card.height, bleed, deck) if backs else None
     boxes = [0, 0, round(w * MM, 4), round(h * MM, 4)]

@@ -35,6 +35,20 @@ def layout() -> dict:
         return yaml.safe_load(fh)
 
 
+def fight_club_title() -> str:
+    """The game these cards belong to, named as its rules core names it."""
+    from ..pdf_info import game_title
+
+    return game_title("fight-club")
+
+
+@cache
+def front_words() -> dict:
+    """What a front says besides its name: the card kind and the play reminder."""
+    with open(DATA / "front.yaml", encoding="utf-8") as fh:
+        return yaml.safe_load(fh)
+
+
 @cache
 def turn_summary() -> dict:
     with open(DATA / "turn-summary.yaml", encoding="utf-8") as fh:

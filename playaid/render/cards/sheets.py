@@ -10,14 +10,13 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
-from reportlab.pdfgen import canvas as rl_canvas
-
 from .. import fonts
+from ..pdf_info import canvas as described_canvas
 from ..paper import MM
 from . import face as card_face
 from . import text
 from .imposition import Rect, Sheet
-from .settings import layout
+from .settings import fight_club_title, layout
 
 VIEWER_DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
 
@@ -38,8 +37,9 @@ class Print:
     sheet: Sheet
     duplex: str = "long"
     offset: tuple[float, float] = (0.0, 0.0)
-    title: str = "playaid cards"
+    title: str = "cards"
     deck: str = ""
+    subject: str = "cards to print, cut and play with"
 
 
 def _box(rects: list[Rect], grow: float) -> list[float]:
@@ -57,20 +57,59 @@ def draw_marks(canvas, sheet: Sheet) -> None:
     canvas.lines([tuple(v * MM for v in line) for line in sheet.crop_marks()])
 
 
-def draw_scale_bar(canvas, sheet: Sheet, caption: str) -> None:
-    """A ruler of known length under the grid, and the page's caption at the right."""
-    bar = layout()["scale_bar"]
-    edge = layout()["crop"]["edge"]
-    x0, y = sheet.grid.x, edge + 0.6
+DUPLEX_HINT = {"long": "Print double-sided: flip on the long edge",
+               "short": "Print double-sided: flip on the short edge",
+               "none": "Backs are on the last pages, in the fronts' places"}
+"""What the top margin of a front page says about printing its backs."""
+
+
+def draw_scale_bar(canvas, sheet: Sheet, caption: str, hint: str = "") -> None:
+    """The labels of a page, between the crop marks and `labels.edge` mm inside the
+    paper: a ruler of known length and the caption under the grid, `hint` over it."""
+    labels, bar = layout()["labels"], layout()["scale_bar"]
+    size, edge = labels["pt"], labels["edge"]
+    spans = sheet.label_spans()
+    x0, x1 = spans[0]
+    length = min(bar["length"], bar["tick"] * int((x1 - x0) // bar["tick"]))
+    y = edge + 0.5  # the line, its width and its anti-aliasing, stay inside `edge` too
     canvas.setStrokeGray(0)
     canvas.setLineWidth(0.4)
-    canvas.line(x0 * MM, y * MM, (x0 + bar["length"]) * MM, y * MM)
-    ticks = [(x0 + k * bar["tick"]) for k in range(int(bar["length"] // bar["tick"]) + 1)]
-    canvas.lines([(t * MM, y * MM, t * MM, (y + 1.2) * MM) for t in ticks])
-    size = 5.5
-    text.draw(canvas, x0 * MM, (y + 1.7) * MM, bar["label"], fonts.SANS, size)
+    if length > 0:
+        canvas.line(x0 * MM, y * MM, (x0 + length) * MM, y * MM)
+        ticks = [x0 + k * bar["tick"] for k in range(int(length // bar["tick"]) + 1)]
+        canvas.lines([(t * MM, y * MM, t * MM, (y + 1.2) * MM) for t in ticks])
+    base = y + 1.9
+    ascender = size * 0.8 / MM  # the tallest letters (b, d, f, l) of the bundled sans, mm
+    lead = size * 1.2 / MM
+    top = sheet.page_h - (edge + 0.3) - ascender
+    if len(spans) == 1:  # one column: the caption shares the top line with the hint
+        hint, caption = " · ".join(t for t in (hint, caption) if t), ""
+    # How many lines fit between the first line and the art (kept `clear` from it).
+    art = sheet.grid.grow(*(sheet.outer_bleed + labels["clear"],) * 4)
+    below = 1 + max(0, int((art.y - base - ascender) // lead))
+    above = 1 + max(0, int((top - size * 0.25 / MM - art.top) // lead))
+    if length > 0:
+        _label(canvas, bar["label"].format(length=length), fonts.SANS, spans[0], base, below, lead, "left")
     if caption:
-        text.draw(canvas, sheet.grid.right * MM, (y + 1.7) * MM, caption, fonts.SANS, size, "right")
+        _label(canvas, caption, fonts.SANS, spans[-1], base, below, lead, "right")
+    if hint:
+        _label(canvas, hint, fonts.SANS_BOLD, spans[0], top, above, -lead, "left")
+
+
+def _label(canvas, words: str, face: fonts.Face, span: tuple[float, float], first: float, most: int, lead: float,
+           anchor: str) -> None:
+    """`words` wrapped to the span, on at most `most` lines (the last cut short if need
+    be); the line nearest the paper edge at `first` mm, the others `lead` mm inward
+    (negative: downward), so the text reads top to bottom either way."""
+    size = layout()["labels"]["pt"]
+    room = (span[1] - span[0]) * MM
+    lines = text.wrap_lines(words, face, size, room)
+    if len(lines) > most:
+        lines = lines[:most - 1] + [text.shorten(" ".join(lines[most - 1:]), face, size, room)]
+    x = span[0] if anchor == "left" else span[1]
+    order = range(len(lines)) if lead < 0 else reversed(range(len(lines)))
+    for k, i in enumerate(order):
+        text.draw(canvas, x * MM, (first + k * lead) * MM, lines[i], face, size, anchor)
 
 
 def render(job: Print, pages: list[Page]) -> bytes:
@@ -78,21 +117,21 @@ def render(job: Print, pages: list[Page]) -> bytes:
     text.ready()
     sheet = job.sheet
     buf = io.BytesIO()
-    c = rl_canvas.Canvas(buf, pagesize=(sheet.page_w * MM, sheet.page_h * MM), invariant=1, pageCompression=1,
-                          initialFontName=fonts.SANS.name, initialFontSize=8)
-    c.setTitle(job.title)
-    c.setAuthor("playaid")
+    c = described_canvas(buf, (sheet.page_w * MM, sheet.page_h * MM), title=job.title, subject=job.subject,
+                         game=fight_club_title(), tool="deck", keywords=("cards", str(sheet.card)))
     c.setViewerPreference("Duplex", VIEWER_DUPLEX[job.duplex])
     fronts = sheet.slots()
     backs = sheet.backs(job.duplex, job.offset)
     form = None
-    if any(p.side == "back" for p in pages):
+    has_backs = any(p.side == "back" for p in pages)
+    hint = DUPLEX_HINT[job.duplex] if has_backs else "Print one-sided"
+    if has_backs:
         form = card_face.back_form(c, "cardback", sheet.card.width, sheet.card.height, sheet.bleed, job.deck)
     for page in pages:
         used = [i for i, card in enumerate(page.cards) if card is not None]
         if page.side == "front":
             draw_marks(c, sheet)
-            draw_scale_bar(c, sheet, page.caption)
+            draw_scale_bar(c, sheet, page.caption, hint)
             for i in used:
                 card_face.draw_front(c, page.cards[i], fronts[i], sheet.bleed_rect(fronts[i]))
             placed = [fronts[i] for i in used]
@@ -103,7 +142,7 @@ def render(job: Print, pages: list[Page]) -> bytes:
             placed = [backs[i] for i in used]
         if placed:
             c.setTrimBox(_box(placed, 0))
-            c.setBleedBox(_box(placed, sheet.bleed))
+            c.setBleedBox(_box(placed, sheet.outer_bleed))
         c.showPage()
     c.save()
     return buf.getvalue()

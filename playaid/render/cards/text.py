@@ -39,6 +39,15 @@ def draw(canvas, x: float, y: float, text: str, face: fonts.Face, size: float, a
     canvas.drawText(t)
 
 
+def shorten(s: str, face: fonts.Face, size: float, room: float) -> str:
+    """`s`, cut with an ellipsis to fit `room` points (deck names may be long)."""
+    if unit_width(s, face) * size <= room:
+        return s
+    while s and unit_width(s + "…", face) * size > room:
+        s = s[:-1]
+    return s + "…"
+
+
 def _wide(char: str) -> bool:
     return unicodedata.east_asian_width(char) in ("W", "F")
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 import io
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfgen import canvas as rl_canvas
 
 from ...systems.fight_club.models import TOKEN_TYPES
 from .. import fonts
 from ..paper import MM, Paper
 from . import text
-from .imposition import Rect, Sheet
-from .settings import layout, turn_summary
+from .imposition import Rect, Sheet, impose
+from ..pdf_info import canvas as described_canvas
+from .settings import CardSize, card_size, fight_club_title, layout, turn_summary
 from .sheets import draw_marks, draw_scale_bar
 
 
@@ -28,8 +28,8 @@ def token_counts(players: int) -> dict[str, int]:
     return {t: per[t] * players for t in TOKEN_TYPES}
 
 
-WORD_PT = (6.0, 3.0)
-"""The token word's largest and smallest size."""
+WORD_PT = (8.0, 7.0)
+"""The token word's largest and smallest size (7 pt: nothing printed is smaller)."""
 RING_PAD = 1.0
 """Points kept between the word and the inner ring."""
 LETTER_GAP = 1.5
@@ -44,10 +44,11 @@ def innermost_ring(r: float, kind: str) -> float:
     return inner - 1.2 * MM if kind == "retirement" else inner
 
 
-def word_layout(word: str, ring: float) -> tuple[float, float]:
+def word_layout(word: str, ring: float) -> tuple[float, float] | None:
     """The size and baseline (points below the centre) at which `word` sits under the big
     letter wholly inside a ring of radius `ring`, its widest corners measured with the
-    embedded font: the largest size that fits, from 6 pt down to 3 pt."""
+    embedded font: the largest size that fits, from 8 pt down to 7 pt; None when even
+    7 pt does not fit (a small token then shows its letter and ring only)."""
     ascent, descent = pdfmetrics.getAscentDescent(fonts.SANS.name, 1.0)
     size = WORD_PT[0]
     while True:
@@ -55,8 +56,10 @@ def word_layout(word: str, ring: float) -> tuple[float, float]:
         bottom = baseline - descent * size  # descent is negative
         half = text.unit_width(word, fonts.SANS) * size / 2
         room = ring - RING_PAD
-        if half ** 2 + bottom ** 2 <= room ** 2 or size <= WORD_PT[1]:
+        if half ** 2 + bottom ** 2 <= room ** 2:
             return size, baseline
+        if size <= WORD_PT[1]:
+            return None
         size = max(WORD_PT[1], size - 0.25)
 
 
@@ -78,8 +81,10 @@ def _token(c, cx: float, cy: float, r: float, kind: str) -> None:
         c.circle(cx, cy, inner - 1.2 * MM, stroke=1, fill=0)
     c.setFillGray(0)
     text.draw(c, cx, cy - LETTER_DROP, kind[0].upper(), fonts.DISPLAY_BOLD, r * 0.9, "centre")
-    size, baseline = word_layout(kind.capitalize(), innermost_ring(r, kind))
-    text.draw(c, cx, cy - baseline, kind.capitalize(), fonts.SANS, size, "centre")
+    word = word_layout(kind.capitalize(), innermost_ring(r, kind))
+    if word is not None:
+        size, baseline = word
+        text.draw(c, cx, cy - baseline, kind.capitalize(), fonts.SANS, size, "centre")
 
 
 def _token_pages(c, paper: Paper, players: int) -> None:
@@ -99,42 +104,64 @@ def _token_pages(c, paper: Paper, players: int) -> None:
         y -= 7
         for k in range(n):
             if k % cols == 0:
-                if y - d < margin:
+                if y - d < margin:  # a new page says whose tokens carry on
                     c.showPage()
-                    y = top
+                    text.draw(c, x0 * MM, (top - 4) * MM, f"{kind.capitalize()} tokens, continued", fonts.SANS_BOLD, 9)
+                    y = top - 7
                 row = y - d
                 y = row - gap
             _token(c, (x0 + d / 2 + (k % cols) * (d + gap)) * MM, (row + d / 2) * MM, d / 2 * MM, kind)
         y -= 2
 
 
-def _summary_layout(box: Rect) -> tuple[float, list[tuple[fonts.Face, str]]]:
-    """The largest size at which the turn summary fits `box`, and its lines."""
-    data = turn_summary()
-    size = 9.0
-    while size > 4:
+SUMMARY_PT = (9.0, 7.0)
+"""The turn summary's largest and smallest body size."""
+
+
+def _summary_layout(card: int, box: Rect) -> tuple[float, list[tuple[fonts.Face, str]]] | None:
+    """The largest size at which turn-summary card `card` (1, 2 …) fits `box`, and its
+    lines; None when it does not fit even at the smallest size."""
+    steps = [s for s in turn_summary()["steps"] if s["card"] == card]
+    size = SUMMARY_PT[0]
+    while size >= SUMMARY_PT[1] - 1e-9:
         out: list[tuple[fonts.Face, str]] = []
-        for step in data["steps"]:
+        for step in steps:
             out += [(fonts.SANS_BOLD, line) for line in text.wrap_lines(step["head"], fonts.SANS_BOLD, size, box.w * MM)]
             out += [(fonts.SANS, line) for line in text.wrap_lines(step["text"], fonts.SANS, size, box.w * MM)]
-        height = (len(out) + len(data["steps"]) * 0.35) * size * 1.2 + size * 2.2
+        height = (len(out) + len(steps) * 0.35) * size * 1.2 + size * 2.2
         if height <= box.h * MM:
             return size, out
         size -= 0.25
-    return size, out
+    return None
 
 
-def draw_summary(c, trim: Rect) -> None:
-    """The turn summary inside the card's safe zone."""
+def _summary_box(trim: Rect) -> Rect:
+    safe = layout()["safe"]
+    return Rect(trim.x + safe + 2, trim.y + safe + 2, trim.w - 2 * safe - 4, trim.h - 2 * safe - 4)
+
+
+def summary_fits(card: CardSize) -> bool:
+    """Whether every turn-summary card fits a card of this size at 7 pt or more."""
+    box = _summary_box(Rect(0, 0, card.width, card.height))
+    return all(_summary_layout(k, box) is not None for k in range(1, len(turn_summary()["titles"]) + 1))
+
+
+def draw_summary(c, trim: Rect, card: int) -> None:
+    """Turn-summary card `card` inside the card's safe zone."""
     safe = layout()["safe"]
     box = Rect(trim.x + safe, trim.y + safe, trim.w - 2 * safe, trim.h - 2 * safe)
     c.setStrokeGray(0.45)
     c.setLineWidth(0.5)
     c.roundRect(box.x * MM, box.y * MM, box.w * MM, box.h * MM, 2 * MM)
-    inner = Rect(box.x + 2, box.y + 2, box.w - 4, box.h - 4)
-    size, lines = _summary_layout(inner)
+    inner = _summary_box(trim)
+    fitted = _summary_layout(card, inner)
+    if fitted is None:
+        raise ValueError(f"turn-summary card {card} does not fit a {trim.w:g}×{trim.h:g} mm card; "
+                         "check summary_fits first")
+    size, lines = fitted
     y = inner.top * MM - size * 1.4
-    text.draw(c, (inner.x + inner.w / 2) * MM, y, turn_summary()["title"], fonts.DISPLAY_BOLD, size * 1.4, "centre")
+    title = turn_summary()["titles"][card - 1]
+    text.draw(c, (inner.x + inner.w / 2) * MM, y, title, fonts.DISPLAY_BOLD, size * 1.4, "centre")
     y -= size * 0.9
     for face, line in lines:
         if face is fonts.SANS_BOLD:
@@ -144,22 +171,26 @@ def draw_summary(c, trim: Rect) -> None:
 
 
 def tokens_pdf(paper: Paper, sheet: Sheet, players: int) -> bytes:
-    """Counters for `players` players, then a sheet of turn-summary cards (one each)."""
+    """Counters for `players` players, then sheets of turn-summary cards (a set each), on
+    the deck's cards or, when those are too small for 7 pt type, on poker cards."""
     text.ready()
+    if not summary_fits(sheet.card):
+        sheet = impose(paper, card_size("poker"), sheet.bleed, sheet.gap)
     buf = io.BytesIO()
-    c = rl_canvas.Canvas(buf, pagesize=paper.size_pt, invariant=1, pageCompression=1,
-                         initialFontName=fonts.SANS.name, initialFontSize=8)
-    c.setTitle("Fight Club tokens and turn summary — playaid")
-    c.setAuthor("playaid")
+    c = described_canvas(buf, paper.size_pt, title="tokens and turn summary",
+                         subject=f"Frustration, Pain and Retirement counters and turn-summary cards for {players} players",
+                         game=fight_club_title(), tool="deck --tokens", keywords=("tokens", "turn summary"))
     _token_pages(c, paper, players)
     c.showPage()
     slots = sheet.slots()
-    for start in range(0, players, len(slots)):
+    kinds = len(turn_summary()["titles"])
+    cards = [k for _ in range(players) for k in range(1, kinds + 1)]
+    for start in range(0, len(cards), len(slots)):
         c.setPageSize((sheet.page_w * MM, sheet.page_h * MM))
         draw_marks(c, sheet)
-        draw_scale_bar(c, sheet, "turn summary")
-        for trim in slots[:players - start]:
-            draw_summary(c, trim)
+        draw_scale_bar(c, sheet, "turn summary", "Print one-sided")
+        for trim, card in zip(slots, cards[start:start + len(slots)]):
+            draw_summary(c, trim, card)
         c.showPage()
     c.save()
     return buf.getvalue()

@@ -20,6 +20,15 @@ def _paper(p: Paper | str) -> Paper:
     return paper_named(p) if isinstance(p, str) else p
 
 
+def game_of(die: SpiralDie | D6) -> str:
+    """The game a die is printed for: Spiral dice are Sapio's, red and green d6 Isolation's."""
+    from ..pdf_info import game_title
+
+    if isinstance(die, D6):
+        return game_title("isolation") if die.color else "any playaid game rolling d6"
+    return game_title("sapio")
+
+
 def default_edge(die: SpiralDie | D6) -> float:
     """The edge in mm used when none is asked for: 20 for the Spiral die, 25 for a d6."""
     return float(settings()["edge"]["default"]["d6" if isinstance(die, D6) else "spiral"])
@@ -35,7 +44,7 @@ def nets_pdf(die: SpiralDie | D6, paper: Paper | str = "a4", count: int | None =
     """
     faces = faces_of(die)
     drawn = pages(faces, _paper(paper), count, edge or default_edge(die))
-    return write_pdf(drawn, f"{faces.title}: paper die nets")
+    return write_pdf(drawn, f"{faces.title}: paper die nets", game_of(die))
 
 
 def nets_svgs(die: SpiralDie | D6, paper: Paper | str = "a4", count: int | None = None,

@@ -150,12 +150,17 @@ def net_group(faces: SpiralFaces | D6Faces, net: Net, number: int, edge: float) 
     folds += [Path((s.tab[0], s.tab[3]), fold, closed=False, attrs=(("data-kind", "tab"),)) for s in net.seams]
     cut = Path(tuple(net.outline()), Style(stroke=ink, width=lines["cut"]), attrs=(("data-role", "cut"),))
     label = tab_label(net, number, edge)
-    return Group("net", [tabs, Group("faces", face_groups), cut, Group("fold-lines", folds), label],
+    return Group("net", [tabs, Group("faces", face_groups), cut, Group("fold-lines", folds)] + ([label] if label else []),
                  (("data-net", str(number)),))
 
 
-def tab_label(net: Net, number: int, edge: float) -> Text:
-    """The net's number, upright on its most level glue tab (hidden once the die is glued)."""
+LABEL_MIN_PT = 7.0
+"""No text is printed smaller: a tab too narrow for the number at this size goes unnumbered."""
+
+
+def tab_label(net: Net, number: int, edge: float) -> Text | None:
+    """The net's number, upright on its most level glue tab (hidden once the die is glued);
+    None when the tab is too narrow for 7 pt (edges under about 17 mm)."""
     def level(seam) -> tuple[float, float]:
         (x1, y1), (x2, y2) = seam.tab[0], seam.tab[3]
         return (round(abs(x2 - x1) / math.dist((x1, y1), (x2, y2)), 3), (y1 + y2) / 2)
@@ -163,5 +168,7 @@ def tab_label(net: Net, number: int, edge: float) -> Text:
     tab = max(net.seams, key=level).tab
     height = settings()["tab"]["height"] * edge
     size = min(8.0, 2.1 * height)
+    if size < LABEL_MIN_PT:
+        return None
     cx, cy = sum(p[0] for p in tab) / 4, sum(p[1] for p in tab) / 4
     return Text((cx, cy - size * 0.36 * 25.4 / 72), str(number), size, bold=True, anchor="middle")

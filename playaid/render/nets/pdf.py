@@ -6,16 +6,16 @@ import io
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen import canvas as pdfcanvas
-
 from .. import fonts
 from ..paper import MM
+from ..pdf_info import canvas as described_canvas
 from .drawing import Circle, Group, Item, Page, Path, Style, Text
 from .words import register, text_runs
 
 
-def write_pdf(pages: list[Page], title: str) -> bytes:
-    """The pages as one PDF; the same pages always give the same bytes."""
+def write_pdf(pages: list[Page], title: str, game: str = "playaid games") -> bytes:
+    """The pages as one PDF; the same pages always give the same bytes. `game` names
+    the game the dice are for, in the document information."""
     from reportlab import rl_config
 
     register(fonts.SANS)
@@ -23,19 +23,18 @@ def write_pdf(pages: list[Page], title: str) -> bytes:
     # grows the file; binary streams are just as valid. Restored for other renderers.
     saved, rl_config.useA85 = rl_config.useA85, 0
     try:
-        return _document(pages, title)
+        return _document(pages, title, game)
     finally:
         rl_config.useA85 = saved
 
 
-def _document(pages: list[Page], title: str) -> bytes:
+def _document(pages: list[Page], title: str, game: str) -> bytes:
     buffer = io.BytesIO()
-    # The initial font is ours too: ReportLab would otherwise name Helvetica, unembedded.
-    c = pdfcanvas.Canvas(buffer, pagesize=(pages[0].width * MM, pages[0].height * MM), invariant=1,
-                         initialFontName=fonts.SANS.name, initialFontSize=8)
-    c.setTitle(title)
-    c.setAuthor("playaid")
-    c.setCreator("playaid net")
+    # The initial font is ours too (the canvas helper sees to it): ReportLab would
+    # otherwise name Helvetica, unembedded.
+    c = described_canvas(buffer, (pages[0].width * MM, pages[0].height * MM), title=title,
+                         subject="paper dice to print, cut, fold and glue", game=game, tool="net",
+                         keywords=("paper dice", "nets"), compress=False)
     for page in pages:
         c.setPageSize((page.width * MM, page.height * MM))
         for item in page.items:
