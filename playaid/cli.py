@@ -125,7 +125,7 @@ def roll(scene: str, seed: int | None, typed: str | None, ask: bool, as_json: bo
 
     Example: playaid roll playaid/assets/examples/isolation/scene-board-up.yaml --seed 7
 
-    Example: playaid roll playaid/assets/examples/dirt/scene-scuffle.yaml --dice 6,3,5,2,4,1
+    Example: playaid roll playaid/assets/examples/dirt/scene-scuffle.yaml --dice 2,5,5,2,3,5,4,6,5,1
     """
     from .commands.table_dice import ask_die, parse_dice
     from .play import format_resolution, resolve_scene

@@ -167,3 +167,15 @@ def test_the_dirt_fight_example_replays_its_real_dice_damage_dice_last(run):
     assert data["rolled_for"][-1] == "the d6 for the narrator's damage dice (damage roll 2 of 2)"
     typed = roll_json(run, scene, "--dice", ",".join(map(str, listed)))
     assert same_resolution(data, typed)
+
+
+def test_the_help_s_dice_example_resolves_as_written(run, monkeypatch):
+    import re
+
+    from conftest import ROOT
+
+    monkeypatch.chdir(ROOT)
+    words = " ".join(run("roll", "--help").output.split())
+    example = re.search(r"Example: playaid roll (\S+) --dice (\S+)", words)
+    assert example
+    assert run("roll", example[1], "--dice", example[2]).exit_code == 0
