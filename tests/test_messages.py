@@ -158,3 +158,24 @@ def every_command(group=cli, prefix=()):
 def test_no_help_shows_an_open_range_as_none(run, command):
     text = run(*command, "--help").output
     assert not re.search(r"x<=None|None<=x", text), text
+
+
+# Dirt: dice at the top of an opposed fight
+
+@pytest.mark.parametrize("fight", [True, False])
+def test_top_level_dice_in_an_opposed_check_point_at_the_sides_and_damage_dice(files, fight):
+    files.copy_example("dirt", "moss.yaml")
+    files.copy_example("dirt", "scout.yaml")
+    problems = files.problems("dirt/scene.yaml", f"""
+        system: dirt
+        kind: scene
+        type: opposed
+        fight: {str(fight).lower()}
+        sides:
+          - {{character: scout.yaml, stat: physical}}
+          - {{character: moss.yaml, stat: physical}}
+        dice: [3, 5]
+        """)
+    [p] = [p for p in problems if p.is_error]
+    assert p.path == ("dice",) and "`sides[0].dice` and `sides[1].dice`" in p.hint
+    assert ("`damage_dice`" in p.hint) == fight
