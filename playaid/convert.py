@@ -125,13 +125,11 @@ class Builder:
                 continue
             if key is None or key not in fields:
                 shown = key if key is not None else _shape(key_node)
-                cut = comma_cut(node, n)
                 suggestion = did_you_mean(str(shown), fields)
-                if cut and cut.under(path) in self.problems:
-                    continue
-                self.problems.append(cut.under(path) if cut else error(
+                cut = None if suggestion else comma_cut(node, n, path)  # a near key is a typo, not a cut text
+                self.problems += [] if cut in self.problems else [cut or error(  # one cut text, one problem
                     "input.unknown-key", f"unknown key `{shown}`" + (f" in `{_name(path)}`" if path else ""),
-                    suggestion or f"allowed keys: {', '.join(fields)}", path + (str(shown),)))
+                    suggestion or f"allowed keys: {', '.join(fields)}", path + (str(shown),))]
                 continue
             if key in values:
                 self.problems.append(error("input.duplicate-key", f"`{key}` is given twice",

@@ -55,10 +55,11 @@ def _bare(node: yaml.Node) -> bool:
     return isinstance(node, yaml.ScalarNode) and not node.style
 
 
-def comma_cut(mapping: yaml.MappingNode, n: int) -> Problem | None:
+def comma_cut(mapping: yaml.MappingNode, n: int, at: tuple = ()) -> Problem | None:
     """The problem of key `n` of a `{…}` mapping when it is really the tail of the text
     before it: in `{text: Never shakes, even under fire.}` the comma ends the text and
-    `even under fire.` reads as a key with no value. None when the key is not that."""
+    `even under fire.` reads as a key with no value. None when the key is not that; `at`
+    is the mapping's path."""
     pairs = mapping.value
 
     def tail_piece(i: int) -> bool:
@@ -82,7 +83,7 @@ def comma_cut(mapping: yaml.MappingNode, n: int) -> Problem | None:
     return error("input.unquoted-comma",
                  f"`{key.value}` is cut at a comma: inside `{{…}}` a comma ends the value, "
                  f"so `{tail[0]}` was read as a key",
-                 f'quote the text: {key.value}: "{", ".join([value.value, *tail])}"', (key.value,))
+                 f'quote the text: {key.value}: "{", ".join([value.value, *tail])}"', (*at, key.value))
 
 
 def describe(tp: Any) -> str:

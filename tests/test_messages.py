@@ -179,3 +179,9 @@ def test_top_level_dice_in_an_opposed_check_point_at_the_sides_and_damage_dice(f
     [p] = [p for p in problems if p.is_error]
     assert p.path == ("dice",) and "`sides[0].dice` and `sides[1].dice`" in p.hint
     assert ("`damage_dice`" in p.hint) == fight
+
+
+def test_a_mistyped_key_with_an_empty_value_in_braces_is_a_typo_not_a_cut_text(files):
+    problems = files.problems("sapio/x.yaml", "system: sapio\nname: A\ntalents:\n  - {name: Steady, txet: }\n")
+    assert [p.hint for p in problems if p.rule == "input.unknown-key"] == ["did you mean `text`?"]
+    assert not any(p.rule == "input.unquoted-comma" for p in problems)
