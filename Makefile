@@ -13,7 +13,9 @@ SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 qpdf pop
 
 .PHONY: demo test bench system-packages clean
 
-demo: $(VENV)/.installed system-packages
+# demo installs the test extras too, so the README's `.venv/bin/python -m pytest tests/…`
+# works after `make demo` as after `make test`, in either order.
+demo: $(VENV)/.installed-test system-packages
 	$(BIN)/playaid demo
 
 test: $(VENV)/.installed-test system-packages
@@ -44,13 +46,9 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e .
-	@touch $@
-
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e ".[test]"
-	@touch $@ $(VENV)/.installed
+	@touch $@
 
 clean:
 	rm -rf $(VENV) output/* .pytest_cache

@@ -16,13 +16,13 @@ import click
 from . import __version__, defaults
 from .documents import Library, expand
 from .outputs import OutputError, OutputFolder
-from .commands import GameChoice, InputError, json_text, print_problems, progress
+from .commands import GameChoice, InputError, OutFolder, json_text, print_problems, progress
 from .problems import Problem, unique
 from .safe_text import shown
 from .systems import REGISTRY
 from .systems.base import load
 
-RENDERING = ("sheet", "packet", "pregen", "odds", "new")
+RENDERING = ("sheet", "packet", "pregen", "odds", "new", "examples")
 """Commands living in `playaid/commands/<name>.py`, imported only when run or listed:
 each pulls in its renderer, and `playaid sheet` alone should not pay for the others."""
 
@@ -87,7 +87,7 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool) -> None:
     reported at once as FILE:LINE:COL: error|warning [rule-id] message, with a fix.
     Exit code 0 when valid, 1 when not (with --strict, warnings count too).
 
-    Example: playaid validate playaid/assets/examples/dirt playaid/assets/examples/isolation/farmhouse.yaml --strict
+    Example: playaid validate examples/dirt examples/isolation/farmhouse.yaml --strict
     """
     count, problems = validate_paths(paths)
     failed = any(p.is_error or strict for p in problems)
@@ -109,7 +109,7 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the resolution as JSON (`rolled`: every die, in order).")
 @click.option("--apply", "apply", is_flag=True,
               help="Write the consequences to a copy of the setup (or changed characters) in --out.")
-@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False),
+@click.option("--out", "out_dir", default="output", show_default=True, type=OutFolder(),
               help="Folder for the copies --apply writes.")
 def roll(scene: str, seed: int | None, typed: str | None, ask: bool, as_json: bool, apply: bool, out_dir: str) -> None:
     """Resolve one conflict of a scene file step by step.
@@ -123,9 +123,9 @@ def roll(scene: str, seed: int | None, typed: str | None, ask: bool, as_json: bo
     inline (or, for scenes naming character files, to copies of those that changed)
     in the --out folder; the originals are never changed.
 
-    Example: playaid roll playaid/assets/examples/isolation/scene-board-up.yaml --seed 7
+    Example: playaid roll examples/isolation/scene-board-up.yaml --seed 7
 
-    Example: playaid roll playaid/assets/examples/dirt/scene-scuffle.yaml --dice 2,5,5,2,3,5,4,6,5,1
+    Example: playaid roll examples/dirt/scene-scuffle.yaml --dice 2,5,5,2,3,5,4,6,5,1
     """
     from .commands.table_dice import ask_die, parse_dice
     from .play import format_resolution, resolve_scene
@@ -186,7 +186,7 @@ def systems() -> None:
 
 
 @cli.command()
-@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False),
+@click.option("--out", "out_dir", default="output", show_default=True, type=OutFolder(),
               help="Folder to write into.")
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
               show_default=True, help="Paper size of printed outputs.")

@@ -9,9 +9,8 @@ nodes against those hints and collects every problem instead of stopping at the 
 - an unknown key or a number out of its declared range is *soft*: reported, and the
   model is still built, so the game's own rules can report their problems too.
 
-Text fields take the text exactly as written, so `name: No` stays "No" and never
-turns into a boolean. Aliases are followed under a budget of nodes, which bounds the
-work a "billion laughs" file can cause.
+Text fields take the text exactly as written (`name: No` stays "No"). Aliases are followed
+under a budget of nodes, which bounds the work a "billion laughs" file can cause.
 """
 
 from __future__ import annotations
@@ -26,15 +25,14 @@ import yaml
 
 # the games' models and checks import `spec` and `did_you_mean` from here
 from .fields import comma_cut, describe, did_you_mean, field_names, folded, hints, required, spec  # noqa: F401
+from .limits import too_long
 from .problems import Path, Problem, error, format_path
 
 NODE_BUDGET = 50_000
 MAX_DEPTH = 40
 
-_INT_TAG = "tag:yaml.org,2002:int"
-_BOOL_TAG = "tag:yaml.org,2002:bool"
-_NULL_TAG = "tag:yaml.org,2002:null"
-_FLOAT_TAG = "tag:yaml.org,2002:float"
+_INT_TAG, _BOOL_TAG = "tag:yaml.org,2002:int", "tag:yaml.org,2002:bool"
+_NULL_TAG, _FLOAT_TAG = "tag:yaml.org,2002:null", "tag:yaml.org,2002:float"
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
@@ -198,6 +196,7 @@ class Builder:
             if not self._printable(key_node.value, path + (key,), raising=False):
                 broken = True
                 continue
+            self.problems += too_long(key, path + (key,), key=True)
             if key in out:
                 self.problems.append(error("input.duplicate-key", f"`{key}` is given twice in `{_name(path)}`",
                                            "keep one of the two", path + (key,)))
@@ -241,6 +240,7 @@ class Builder:
         text = node.value
         if tp is str:
             self._printable(text, path)
+            self.problems += too_long(text.strip(), path)  # soft: the rules still run
             return text.strip()
         if tp is int:
             if node.tag == _INT_TAG:

@@ -77,6 +77,12 @@ def _pregens(out: Batch, paper: str) -> list[Path]:
     return demo_outputs(out, DEMO_SEED)
 
 
+def _tables(out: Batch, paper: str) -> list[Path]:
+    from .commands.pregen_table import demo_outputs
+
+    return _write(out, demo_outputs(DEMO_SEED, paper))
+
+
 def _odds(out: Batch, paper: str) -> list[Path]:
     from .odds.handout import demo_handouts
     from .render.paper import paper as paper_named
@@ -99,6 +105,7 @@ STEPS = (
     ("sheets, blank sheets and packets", _sheets),
     ("odds handouts", _odds),
     ("pre-built characters", _pregens),
+    ("ready tables with their packets, one per game", _tables),
 )
 """What the demo makes for every game after the validation report and the example rolls."""
 

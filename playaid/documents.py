@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import yaml
 
@@ -112,8 +112,9 @@ class Library:
                 "input.system", "`system` is missing: the file does not say which game it is for",
                 f"add a first line `system: <id>` with one of: {', '.join(REGISTRY)}")))
             return None
-        node = top["system"][1]
-        value = node.value.strip() if isinstance(node, yaml.ScalarNode) else ""
+        value = _text(top, "system", lambda: ", ".join(REGISTRY), src, doc)
+        if value is None:
+            return None
         if value not in REGISTRY:
             hint = did_you_mean(value, REGISTRY) or f"use one of: {', '.join(REGISTRY)}"
             doc.problems.append(src.pin(error(
@@ -124,8 +125,9 @@ class Library:
     def _kind(self, top: dict, system: GameSystem, src: yaml_source.Source, doc: Document) -> str | None:
         if "kind" not in top:
             return "character"
-        node = top["kind"][1]
-        value = node.value.strip() if isinstance(node, yaml.ScalarNode) else ""
+        value = _text(top, "kind", lambda: ", ".join(system.models), src, doc)
+        if value is None:
+            return None
         if value in system.models:
             return value
         allowed = ", ".join(system.models)
@@ -195,3 +197,16 @@ def expand(paths: Iterable[str]) -> tuple[list[FsPath], list[Problem]]:
         else:
             files.append(p)
     return files, problems
+
+
+def _text(top: dict, key: str, allowed: Callable[[], str], src: yaml_source.Source, doc: Document) -> str | None:
+    """The text of `system:` or `kind:`, or None with a problem when it is a list or a mapping
+    (whose empty "value" would otherwise be reported as an unknown id ``); `allowed()` lists
+    the ids only then, as listing games looks for add-ons too."""
+    node = top[key][1]
+    if isinstance(node, yaml.ScalarNode):
+        return node.value.strip()
+    shape = "a list" if isinstance(node, yaml.SequenceNode) else "a mapping"
+    doc.problems.append(src.pin(error(f"input.{key}", f"`{key}` must be text, a single id, not {shape}",
+                                      f"write `{key}:` with one of: {allowed()}", (key,))))
+    return None

@@ -37,8 +37,11 @@ class OutputFolder:
 
     def path(self, name: str) -> Path:
         """The full path for `name`, refused if it would land outside the folder."""
-        target = (self.root / name).resolve()
-        base = self.root.resolve()
+        try:
+            target = (self.root / name).resolve()
+            base = self.root.resolve()
+        except OSError as exc:
+            raise _failure(self.root / name, exc) from None
         if target != base and base not in target.parents:
             raise OutputError(f"{name!r} would be written outside the output folder {self.root}")
         return target
@@ -99,10 +102,13 @@ class Batch:
         return self.write_bytes(name, text.encode("utf-8"))
 
     def _mkdir(self, folder: Path) -> None:
-        missing = [p for p in (folder, *folder.parents) if not p.exists()]
         try:
+            missing = [p for p in (folder, *folder.parents) if not p.exists()]
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
+            if exc.errno in (errno.EEXIST, errno.ENOTDIR):
+                raise OutputError(f"cannot write to {folder}: it, or a folder above it, is not a folder; "
+                                  "name a folder (it is made if missing); nothing was written") from None
             raise OutputError(f"cannot write to {folder}: {exc.strerror}; nothing was written") from None
         self.made_dirs += [p for p in missing if p not in self.made_dirs]
 

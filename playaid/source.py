@@ -216,7 +216,45 @@ def compose(text: str, name: str) -> tuple[Source | None, list[Problem]]:
         return None, [
             error("input.empty", "file is empty", "start the file with `system:` and the game's id").at(name, 1, 1)
         ]
+    tagged = _unknown_tags(root)
+    if tagged:
+        return None, [
+            error("yaml.tag", f"the tag `{_shown_tag(node.tag)}` is not allowed",
+                  "remove it: playaid files hold plain text, numbers, lists and mappings; "
+                  "quote a value that starts with !").at(name, node.start_mark.line + 1, node.start_mark.column + 1)
+            for node in tagged
+        ]
     return Source(name, root), []
+
+
+_YAML_TAG = "tag:yaml.org,2002:"
+_PLAIN_TAGS = {_YAML_TAG + t for t in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp",
+                                       "merge", "value", "binary", "omap", "pairs", "set")}
+"""YAML's own data types, which the safe loader understands. Any other tag (`!!python/…`,
+`!custom`) asks for a type we never build; read as plain data it would silently mean
+something else than its writer intended, so it is refused with its line."""
+
+
+def _unknown_tags(root: yaml.Node, most: int = 10) -> list[yaml.Node]:
+    """Up to `most` nodes carrying a tag outside `_PLAIN_TAGS`, in file order; each
+    node is looked at once, however many aliases repeat it."""
+    found, seen, todo = [], set(), [root]
+    while todo and len(found) < most:
+        node = todo.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if node.tag not in _PLAIN_TAGS:
+            found.append(node)
+        if isinstance(node, yaml.SequenceNode):
+            todo.extend(reversed(node.value))
+        elif isinstance(node, yaml.MappingNode):
+            todo.extend(n for pair in reversed(node.value) for n in reversed(pair))
+    return found
+
+
+def _shown_tag(tag: str) -> str:
+    return "!!" + tag[len(_YAML_TAG):] if tag.startswith(_YAML_TAG) else tag
 
 
 def _too_deep(text: str) -> tuple[int, int] | None:

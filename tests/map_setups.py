@@ -17,9 +17,11 @@ def character(name: str, health: str = "healthy") -> dict:
             "bias": "Distrusts sailors", "goal": "Leave the island", "health": health}
 
 
-def links_for(names: list[str], injured: int | None = None, dead: int | None = None) -> list[dict]:
+def links_for(names: list[str], injured: int | None = None, dead: int | None = None,
+              short: bool = False) -> list[dict]:
     """A varied map: labelled greens and reds, temporary links of one colour per pair,
-    pairs with nothing, and the injured one's red Injured links to every living character."""
+    pairs with nothing, and the injured one's red Injured links to every living character.
+    `short` labels ("Tin 1-2") are the kind that fit beside their connectors."""
     out = []
     living = [n for i, n in enumerate(names) if i != dead]
     for i, a in enumerate(living):
@@ -27,9 +29,10 @@ def links_for(names: list[str], injured: int | None = None, dead: int | None = N
             k = (i * 7 + j * 3) % 5
             if k == 4:
                 continue
-            out += [{"between": [a, b], "color": "green", "label": f"Shared the last tin of peaches {i}-{j}"}] * (k % 3)
+            green = f"Tin {i}-{j}" if short else f"Shared the last tin of peaches {i}-{j}"
+            out += [{"between": [a, b], "color": "green", "label": green}] * (k % 3)
             if k in (1, 3):
-                out.append({"between": [a, b], "color": "red", "label": "Argued about the boat"})
+                out.append({"between": [a, b], "color": "red", "label": "Boat" if short else "Argued about the boat"})
             if k == 2:
                 out += [{"between": [a, b], "color": "green"}] * 2
             if k == 3:
@@ -41,10 +44,10 @@ def links_for(names: list[str], injured: int | None = None, dead: int | None = N
 
 
 def setup(n: int, long: bool = True, injured: int | None = None, dead: int | None = None,
-          stress: int = 2) -> str:
+          stress: int = 2, short: bool = False) -> str:
     names = cast(n, long)
     people = [character(x, "injured" if i == injured else "dead" if i == dead else "healthy")
               for i, x in enumerate(names)]
     data = {"system": "isolation", "kind": "setup", "name": f"The lighthouse, {n} keepers", "stress": stress,
-            "characters": people, "links": links_for(names, injured, dead)}
+            "characters": people, "links": links_for(names, injured, dead, short)}
     return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)

@@ -5,7 +5,9 @@ each opening the PDF it is given (pypdfium2 for drawing, pikepdf for metadata)."
 from __future__ import annotations
 
 import ctypes
+import io
 import math
+from dataclasses import dataclass
 from pathlib import Path
 
 import pikepdf
@@ -160,3 +162,97 @@ def info(path: Path) -> dict[str, str]:
     """The document information dictionary: Title, Author, Subject, Creator, Keywords …"""
     with pikepdf.open(path) as pdf:
         return {str(k)[1:]: str(v) for k, v in pdf.docinfo.items()}
+
+
+def empty_bands_mm(path: Path | bytes, page: int, margin_mm: float, *, dpi: int = 72) -> list[tuple[float, float]]:
+    """Every horizontal band inside the margins where nothing is drawn: (top, height) in mm.
+
+    The page is rendered with its form fields (as a viewer shows it); a pixel row counts as
+    empty when no pixel between the side margins is darker than near-white."""
+    doc = pypdfium2.PdfDocument(path)
+    try:
+        doc.init_forms()
+        image = doc[page].render(scale=dpi / 72, may_draw_forms=True, grayscale=True).to_pil().convert("L")
+    finally:
+        doc.close()
+    per_mm = dpi / 25.4
+    width, height = image.size
+    left, right = round(margin_mm * per_mm), width - round(margin_mm * per_mm)
+    top, bottom = round(margin_mm * per_mm), height - round(margin_mm * per_mm)
+    pixels = image.load()
+    bands, start = [], None
+    for y in range(top, bottom):
+        blank = all(pixels[x, y] > 245 for x in range(left, right))
+        if blank and start is None:
+            start = y
+        elif not blank and start is not None:
+            bands.append((start / per_mm, (y - start) / per_mm))
+            start = None
+    if start is not None:
+        bands.append((start / per_mm, (bottom - start) / per_mm))
+    return bands
+
+
+@dataclass(frozen=True)
+class Widget:
+    page: int
+    name: str
+    kind: str
+    """`/Tx` (text) or `/Btn` (check box)."""
+    value: str
+    rect_mm: tuple[float, float, float, float]
+    """x0, y0, x1, y1 from the page's bottom-left corner."""
+    has_appearance: bool
+    printable: bool
+
+    @property
+    def width_mm(self) -> float:
+        return self.rect_mm[2] - self.rect_mm[0]
+
+    @property
+    def height_mm(self) -> float:
+        return self.rect_mm[3] - self.rect_mm[1]
+
+
+def widgets(path: Path | bytes) -> list[Widget]:
+    """Every form widget of the PDF, page by page."""
+    found = []
+    with pikepdf.open(_source(path)) as pdf:
+        for number, page in enumerate(pdf.pages):
+            for annot in page.obj.get("/Annots", []):
+                if annot.get("/Subtype") != "/Widget":
+                    continue
+                x0, y0, x1, y1 = (float(v) / MM for v in annot.Rect)
+                value = annot.get("/V")
+                found.append(Widget(
+                    number, str(annot.get("/T", "")), str(annot.get("/FT", "")),
+                    "" if value is None else str(value),
+                    (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)),
+                    "/AP" in annot and "/N" in annot.AP, bool(int(annot.get("/F", 0)) & 4)))
+    return found
+
+
+def need_appearances(path: Path | bytes) -> bool:
+    """Whether the form asks viewers to draw its fields themselves."""
+    with pikepdf.open(_source(path)) as pdf:
+        form = pdf.Root.get("/AcroForm")
+        return bool(form is not None and form.get("/NeedAppearances", False))
+
+
+def metadata(path: Path | bytes) -> dict:
+    """Title, author, subject, creator, the catalogue's language, and whether it is tagged."""
+    with pikepdf.open(_source(path)) as pdf:
+        info = {k[1:].lower(): str(v) for k, v in pdf.docinfo.items()}
+        mark = pdf.Root.get("/MarkInfo")
+        return {**info, "lang": str(pdf.Root.get("/Lang", "")),
+                "tagged": "/StructTreeRoot" in pdf.Root and bool(mark is not None and mark.get("/Marked")),
+                "display_title": bool(pdf.Root.get("/ViewerPreferences", {}).get("/DisplayDocTitle", False))}
+
+
+def page_count(path: Path | bytes) -> int:
+    with pikepdf.open(_source(path)) as pdf:
+        return len(pdf.pages)
+
+
+def _source(path: Path | bytes):
+    return io.BytesIO(path) if isinstance(path, bytes) else path

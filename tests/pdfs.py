@@ -108,3 +108,27 @@ def render_png(path: Path, page: int, out: Path, scale: float = 1.0) -> Path:
     finally:
         doc.close()
     return out
+
+
+def flattened(path: Path) -> bytes:
+    """The PDF with every annotation's normal appearance merged into its page, as a print
+    shop's flattening would: what shows then is only what appearance streams draw."""
+    import io
+    import warnings
+
+    with pikepdf.open(path) as pdf, warnings.catch_warnings():
+        # empty fields (no appearance) stay as widgets outside the form: moot once flattened
+        warnings.simplefilter("ignore")
+        pdf.flatten_annotations("all")
+        out = io.BytesIO()
+        pdf.save(out)
+        return out.getvalue()
+
+
+def flattened_text(path: Path) -> str:
+    """The text layer of every page after flattening (see `flattened`)."""
+    doc = pypdfium2.PdfDocument(flattened(path))
+    try:
+        return "\f".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    finally:
+        doc.close()

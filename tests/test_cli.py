@@ -8,7 +8,7 @@ import re
 import click
 import pytest
 
-from conftest import GAME_IDS, ROOT
+from conftest import EXAMPLES, GAME_IDS, ROOT
 from playaid.cli import cli
 
 GOOD = "system: dirt\nname: Moss\nstats: {mental: 2, physical: 5, social: 3}\njob: Roofer\nhobby: Skating\n"
@@ -90,18 +90,36 @@ def test_every_command_documents_an_example_and_the_readme_names_it(run):
         assert f"playaid {name}" in readme, name
 
 
-def test_the_files_help_examples_name_exist_and_the_examples_validate(run, monkeypatch):
-    """A user copying an example from `--help` in a clone gets a file that is there."""
-    monkeypatch.chdir(ROOT)
-    named = []
+def _named_files(text: str) -> list[str]:
+    return [w for w in text.split() if re.search(r"\.(ya?ml|csv|txt)$", w)]
+
+
+def test_the_help_examples_work_in_any_folder_after_playaid_examples(run, tmp_path, monkeypatch):
+    """A user of an installed playaid copies the examples out, then any `--help` example works."""
+    monkeypatch.chdir(tmp_path)
+    assert run("examples").exit_code == 0
+    named, commands = [], []
     for name in cli.list_commands(click.Context(cli)):
         help_text = " ".join(run(name, "--help").output.split())
-        for example in re.findall(r"Example: (playaid .*?)(?= Options:| Example:|$)", help_text):
-            named += [w for w in example.split() if re.search(r"\.(ya?ml|csv|txt)$", w)]
-    assert len(named) >= 4
-    assert [w for w in named if not (ROOT / w).is_file()] == []
-    result = run("validate", "playaid/assets/examples")
-    assert result.exit_code == 0, result.output
+        for example in re.findall(r"Example: (playaid .*?)(?= Options:| Example:| For a| Queries:|$)", help_text):
+            named += _named_files(example)
+            commands.append(example)
+    assert len(named) >= 4 and all(w.startswith("examples/") for w in named), named
+    assert [w for w in named if not (tmp_path / w).is_file()] == []
+    for example in commands:  # the quick ones run as written; the rendering ones name real files
+        words = example.split()
+        if words[1] in ("validate", "roll", "systems", "odds") and "&&" not in words:
+            result = run(*words[1:])
+            assert result.exit_code == 0, (example, result.output)
+
+
+def test_the_readme_examples_name_bundled_files():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    named = [w.strip("`(),") for w in _named_files(readme.replace("`", " "))]
+    under = [w for w in named if w.startswith("examples/")]
+    assert len(under) >= 4
+    assert [w for w in under if not (EXAMPLES / w.removeprefix("examples/")).is_file()] == []
+    assert "playaid examples" in readme
 
 
 def test_demo_writes_the_validation_report_into_the_output_folder(tmp_path, run):

@@ -43,6 +43,19 @@ def test_a_csv_with_copies_and_a_text_file_are_decks(files, tmp_path, run):
     assert len(pages) == 2 and "Traffic" in flat(tmp_path / "b" / "plain-deck.pdf", 0)
 
 
+@pytest.mark.parametrize("args, says", [
+    (["--bleed", "50"], "50.0 is not in the range 0<=x<=6"), (["--bleed", "-1"], "-1.0 is not in the range 0<=x<=6"),
+    (["--gap", "21"], "21.0 is not in the range 0<=x<=20"),
+    (["--back-offset", "40,0"], "-10 to 10 mm"), (["--back-offset", "1e308,1e308"], "-10 to 10 mm"),
+    (["--players", "1000000", "--tokens"], "give 1 to 50 players"), (["--players", "0", "--deal", "2"], "1 to 50"),
+    (["--players", "Ann," + "B" * 81, "--deal", "1"], "at most 80 characters"),
+])
+def test_out_of_range_options_are_usage_errors(tmp_path, run, args, says):
+    result = run("deck", "--out", tmp_path / "out", *args)
+    assert result.exit_code == 2 and says in result.output and "Usage:" in result.output, result.output
+    assert written(tmp_path / "out") == []
+
+
 @pytest.mark.parametrize("name, content, args, says", [
     ("empty.txt", "\n\n", [], "fight-club.deck-empty"),
     ("long.txt", "x" * 2000 + "\n", [], "fight-club.card-name"),
@@ -50,7 +63,6 @@ def test_a_csv_with_copies_and_a_text_file_are_decks(files, tmp_path, run):
     ("neg.csv", "name,copies\nTaxes,-2\n", [], "1 to 1000"),
     ("huge.csv", "name,copies\nTaxes,99999999\n", [], "1 to 1000"),
     ("ok.txt", "Taxes\n", ["--size", "300x400"], "does not fit"),
-    ("ok.txt", "Taxes\n", ["--back-offset", "40,0"], "-10 to 10 mm"),
     ("word.txt", "Honorificabilitudinitatibus-ness\n", ["--size", "mini"], "does not fit"),
 ])
 def test_bad_input_exits_one_and_writes_nothing(files, tmp_path, run, name, content, args, says):
@@ -83,7 +95,8 @@ def test_a_file_that_is_not_a_deck_is_refused(tmp_path, run):
 
 
 def test_a_long_deck_name_is_cut_short_on_the_back(files, tmp_path, run):
-    deck = files.write("d.yaml", "system: fight-club\nkind: deck\nname: " + "Very long name " * 20 + "\ncards: [A, B]\n")
+    # the longest name allowed (limits.NAME), in the widest letters
+    deck = files.write("d.yaml", "system: fight-club\nkind: deck\nname: " + "MW" * 40 + "\ncards: [A, B]\n")
     result = run("deck", deck, "--out", tmp_path)
     assert result.exit_code == 0, result.output
     assert "…" in flat(next(tmp_path.glob("*.pdf")), 1)

@@ -158,3 +158,25 @@ def test_thirty_thousand_brackets_do_not_kill_the_process(tmp_path, command):
                           capture_output=True, text=True, timeout=60, env=env, cwd=tmp_path)
     assert done.returncode == 1, (done.returncode, done.stderr[-2000:])
     assert "yaml.too-deep" in done.stdout and "Traceback" not in done.stderr
+
+
+LONG_FIELDS = {"name": 80, "player": 80, "bias": 200, "notes": 2000}
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(field=st.sampled_from(sorted(LONG_FIELDS)), extra=st.integers(1, 100_000),
+       breakable=st.booleans(), command=st.sampled_from(sorted(set(COMMANDS) - {"net --faces"})))
+def test_a_text_past_its_limit_is_refused_at_once_by_every_command(tmp_path_factory, field, extra, breakable, command):
+    """A long name once took minutes to lay out; now every command refuses it before rendering."""
+    folder = tmp_path_factory.mktemp("long")
+    for name in ("alice.yaml", "bob.yaml", "eve.yaml", "farmhouse.yaml", "scene-board-up.yaml"):
+        shutil.copy(EXAMPLES / "isolation" / name, folder / name)
+    size = LONG_FIELDS[field] + extra
+    text = ("word " * size)[:size - 1] + "x" if breakable else "W" * size
+    alice = folder / "alice.yaml"
+    alice.write_text("\n".join(ln for ln in alice.read_text(encoding="utf-8").splitlines()
+                                if not ln.startswith(f"{field}:")) + f"\n{field}: {text}\n", encoding="utf-8")
+    target = folder / ("scene-board-up.yaml" if command in ("roll", "odds --scene") else
+                       "alice.yaml" if command in ("sheet", "validate") else "farmhouse.yaml")
+    output = _refused(command, target, folder / "out")
+    assert "[input.too-long]" in output and f"at most {LONG_FIELDS[field]}" in output

@@ -42,8 +42,8 @@ def test_the_dice_table_fills_in_the_gm_formula_and_the_links(files, run):
     page2 = text(out / "farmhouse-map.pdf", 1)
     # Difficulty 3 + 3 living + Stress 2
     assert "Hard (3) 3 + 3 + 2 8" in page2
-    # Bob (row 2) asks Alice (column 1): two green, one red (+ Stress 2 for the Active Player)
-    assert "A +2 –3" in page2 and "P +2 –1" in page2
+    # Bob (row 2) asks Alice (column 1): two green, one red (the Stress is added once per roll, not per cell)
+    assert "A +2 –1" in page2 and "P +2 –1" in page2
     assert "Keep everyone alive until help" in page2  # the goal, for the modifiers
 
 
@@ -62,9 +62,9 @@ def test_the_session_sheet_has_the_stress_track_and_health_tracks(files, run):
     assert "Cancel the opposite colour first" in page3
 
 
-def test_a_500_character_name_is_shortened_on_the_map_and_whole_in_the_dice_table(files, run):
+def test_the_longest_name_is_shortened_on_the_map_and_whole_in_the_dice_table(files, run):
     data = yaml.safe_load(setup(3, long=False))
-    huge = "Maximilian" + "x" * 490
+    huge = "Maximilian" + "x" * 70  # limits.NAME characters
     data["characters"][0]["name"] = huge
     for link in data["links"]:
         link["between"] = [huge if n == "Person 1" else n for n in link["between"]]
@@ -146,3 +146,21 @@ def test_demo_writes_the_farmhouse_and_a_blank_map(tmp_path, run):
     assert run("demo", "--out", out).exit_code == 0
     for name in ("farmhouse-map.pdf", "isolation-blank-5-map.pdf"):
         assert_printable(out / name)
+
+
+def test_svg_files_are_named_by_what_each_page_is(files, run):
+    out = files.root / "out"
+    assert run("map", "--blank", "12", "--format", "svg", "--out", out).exit_code == 0
+    names = sorted(p.name for p in out.iterdir())
+    # a grid of counts, a dice table and a session sheet that run on: one file per page
+    assert "isolation-blank-12-map.svg" in names and "isolation-blank-12-map-counts.svg" in names
+    assert "isolation-blank-12-dice.svg" in names and "isolation-blank-12-session.svg" in names
+    assert len(names) == len(map_svgs_of_blank(12))
+    for name in names:
+        assert ("Counts per pair" in (out / name).read_text(encoding="utf-8")) == name.endswith("map-counts.svg")
+
+
+def map_svgs_of_blank(n: int) -> list[bytes]:
+    from playaid.render.maps import blank, map_svgs
+
+    return map_svgs(blank(n), "a4")

@@ -153,12 +153,42 @@ def test_counts_sit_on_their_own_connector_only_on_every_paper(tmp_path, paper, 
         assert_no_text_touches(root)
 
 
-@pytest.mark.parametrize("paper", PAPERS)
+MM = 72 / 25.4
+
+
+def assert_write_in(group: ET.Element) -> int:
+    """A blank badge or grid cell stands upright and leaves at least 8 mm for each count:
+    the write-in lines (1 pt short of the gap at each end). The number of gaps."""
+    gaps = [line for line in group.iter("{%s}line" % NS["svg"]) if line.get("class") == "slot"]
+    for line in gaps:
+        assert float(line.get("y1")) == float(line.get("y2"))
+        assert float(line.get("x2")) - float(line.get("x1")) + 2 >= 8 * MM - 0.01
+    for item in group.iter():
+        assert "rotate" not in (item.get("transform") or "")
+    return len(gaps)
+
+
+@pytest.mark.parametrize("paper", PAPERS + ("tabloid",))
 @pytest.mark.parametrize("n", range(2, 13))
-def test_a_blank_maps_badges_sit_on_their_own_connector_only(paper, n):
-    root = ET.fromstring(map_svgs(blank(n), paper)[0])
-    assert_one_badge_per_pair(root, list(range(n)))
+def test_a_blank_maps_badges_sit_on_their_own_connector_upright_with_room_to_write(paper, n):
+    pages = [ET.fromstring(svg) for svg in map_svgs(blank(n), paper)]
+    root = pages[0]
     assert_no_text_touches(root)
+    links = {g.get("id") for g in root.iter("{%s}g" % NS["svg"]) if g.get("class") == "link"}
+    assert links == {f"link-{i}-{j}" for i, j in combinations(range(n), 2)}
+    badges = {b.get("data-link"): b for b in root.iter("{%s}g" % NS["svg"]) if b.get("class") == "badge"}
+    if badges:
+        # on the map: one badge per pair, two or four gaps each
+        assert set(badges) == links
+        assert {assert_write_in(b) for b in badges.values()} <= {2, 4}
+        return
+    # a crowded blank map: the counts go to a grid with a cell of four gaps per pair
+    grid = pages[1]
+    assert "Counts per pair" in ET.tostring(grid, encoding="unicode")
+    cells = [r for r in grid.iter("{%s}rect" % NS["svg"]) if r.get("class") == "cell"]
+    assert len(cells) == n * (n - 1) // 2
+    assert assert_write_in(grid) == 4 * len(cells)
+    assert n >= 9  # up to eight characters, the counts fit on the map
 
 
 def test_the_check_catches_a_count_on_another_connector():

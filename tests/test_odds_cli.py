@@ -98,12 +98,15 @@ def test_a_contest_query_as_json_gives_the_success_dice(run):
 
 
 @pytest.mark.parametrize("args,code,message", [
-    (("contest", "--pool", "d7", "--vs", "d6"), 1, "allowed: d3, d4, d6, d8, d10, d12"),
-    (("sapio", "--pool", "0", "--tn", "3"), 1, "allowed: 1 to 6"),
-    (("sapio", "--pool", "3", "--tn", "9"), 1, "allowed: 1 to 5"),
-    (("fight-sphere", "--pool", "200", "--threshold", "5"), 1, "allowed: 1 to 60"),
-    (("dirt", "--pool", "200"), 1, "allowed: 1 to 60"),
-    (("contest", "--pool", ",".join(["d6"] * 11), "--vs", "d6"), 1, "1 to 10 dice"),
+    (("contest", "--pool", "d7", "--vs", "d6"), 2, "allowed: d3, d4, d6, d8, d10, d12"),
+    (("sapio", "--pool", "0", "--tn", "3"), 2, "0 is not in the range 1<=x<=6"),
+    (("sapio", "--pool", "3", "--tn", "9"), 2, "9 is not in the range 1<=x<=5"),
+    (("fight-sphere", "--pool", "200", "--threshold", "5"), 2, "200 is not in the range 1<=x<=60"),
+    (("fight-sphere", "--pool", "1000000000", "--versus", "5"), 2, "1000000000 is not in the range 1<=x<=60"),
+    (("sapio", "--pool", "3", "--tn", "-3"), 2, "-3 is not in the range 1<=x<=5"),
+    (("contest", "--pool", "d0", "--vs", "d8"), 2, "d0 is not a contest die"),
+    (("dirt", "--pool", "200"), 2, "200 is not in the range 1<=x<=60"),
+    (("contest", "--pool", ",".join(["d6"] * 11), "--vs", "d6"), 2, "1 to 10 dice"),
     (("sapio", "--pool", "many", "--tn", "3"), 2, "not a whole number"),
     (("contest", "--pool", "eight", "--vs", "d6"), 2, "is not a die"),
     (("sapio", "--pool", "3", "--versus", "2"), 2, "not an option of sapio"),

@@ -30,7 +30,7 @@ def own_modules(game: str) -> set[str]:
     """The dotted names of the modules and packages that are game `game`'s own."""
     g = REGISTRY[game]
     package = next(iter(g.models.values())).__module__.rsplit(".", 1)[0]
-    named = [g.sheet, g.odds, g.pregen, *(d for _, d in g.packet), *g.commands.values(), *(d for _, d in g.demo)]
+    named = [g.sheet, g.odds, g.pregen, g.reference, *(d for _, d in g.packet), *g.commands.values(), *(d for _, d in g.demo)]
     return {package, *g.owns, *(_module(d) for d in named if d)}
 
 
@@ -116,7 +116,15 @@ def check_declarations(g) -> None:
         assert set(getattr(odds, "ASKING", set())) <= set(names)
         assert not getattr(odds, "ASKING", None) or callable(odds.answer)
     if g.pregen:
-        assert callable(load(g.pregen).characters)
+        pregen = load(g.pregen)
+        assert callable(pregen.characters)
+        if hasattr(pregen, "ready_table"):  # `playaid demo` makes a table of this size
+            assert callable(pregen.ready_table) and isinstance(pregen.DEMO_TABLE, int)
+    if g.reference:
+        assert isinstance(load(g.reference)(), dict)
+    if g.worked_example:
+        scene, seed = g.worked_example
+        assert (Path(g.examples or resources.EXAMPLES / game) / scene).is_file() and isinstance(seed, int)
     for _, dotted in (*g.packet, *g.demo):
         assert callable(load(dotted))
     for name, dotted in g.commands.items():

@@ -75,7 +75,9 @@ def test_sheet_filled_blank_and_reference(toy, run, tmp_path):
     filled = pdfs.text(tmp_path / "pip.pdf")
     assert "Pip" in filled and "Toy Dice" in filled and "4" in filled
     assert "notes" in " ".join(pdfs.form_field_names(tmp_path / "blank-toy.pdf"))
-    assert "Count the dice under your number" in pdfs.text(tmp_path / "reference-toy.pdf")
+    reference = pdfs.text(tmp_path / "reference-toy.pdf")
+    assert "Count the dice under your number" in reference
+    assert "Worked example" not in reference  # it names none: no empty box
 
 
 def test_packet_holds_its_pages(toy, run, tmp_path):
@@ -89,6 +91,13 @@ def test_pregen_makes_characters_its_rules_accept(toy, run, tmp_path):
     assert result.exit_code == 0, result.output
     made = sorted(tmp_path.glob("toy-*.yaml"))
     assert len(made) == 3 and run("validate", *made, "--strict").exit_code == 0
+
+
+@pytest.mark.parametrize("flag", [["--table"], ["--packet"], ["--tables", "2"]])
+def test_a_game_without_ready_tables_refuses_them_and_writes_nothing(toy, run, tmp_path, flag):
+    result = run("pregen", ID, "--count", "3", "--seed", "4", *flag, "--out", tmp_path / "o")
+    assert result.exit_code == 1 and "toy has no ready tables" in result.output, result.output
+    assert "Traceback" not in result.output and not (tmp_path / "o").exists()
 
 
 def test_demo_makes_everything_for_it_too(toy, run, tmp_path):

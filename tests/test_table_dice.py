@@ -168,14 +168,3 @@ def test_the_dirt_fight_example_replays_its_real_dice_damage_dice_last(run):
     typed = roll_json(run, scene, "--dice", ",".join(map(str, listed)))
     assert same_resolution(data, typed)
 
-
-def test_the_help_s_dice_example_resolves_as_written(run, monkeypatch):
-    import re
-
-    from conftest import ROOT
-
-    monkeypatch.chdir(ROOT)
-    words = " ".join(run("roll", "--help").output.split())
-    example = re.search(r"Example: playaid roll (\S+) --dice (\S+)", words)
-    assert example
-    assert run("roll", example[1], "--dice", example[2]).exit_code == 0

@@ -39,6 +39,8 @@ KEYS = sorted({k for p in EXAMPLE_FILES for k in _keys(yaml.safe_load(p.read_tex
 scalars = st.one_of(
     st.none(), st.booleans(), st.integers(-10**12, 10**12), st.floats(allow_nan=True),
     st.text(max_size=30), st.sampled_from(["d6", "d7", "green", "red", "healthy", "dead", "starting", "~", "-1"]),
+    # around the text limits (80, 200, 1000, 2000) and far past them
+    st.sampled_from([79, 80, 81, 199, 200, 201, 999, 1000, 1001, 1999, 2000, 2001, 30_000]).map(lambda n: "w" * n),
 )
 values = st.recursive(
     scalars,

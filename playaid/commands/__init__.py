@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 from contextlib import contextmanager
 
@@ -99,10 +100,41 @@ def json_text(data) -> str:
     return json_safe(json.dumps(data, indent=2, ensure_ascii=False))
 
 
+class OutFolder(click.Path):
+    """A folder to write into, made if missing: not empty text (which would mean the
+    current folder, unasked) and not something that exists and is no folder."""
+
+    name = "folder"
+
+    def __init__(self) -> None:
+        super().__init__(file_okay=False)
+
+    def convert(self, value, param, ctx):
+        if not str(value).strip():
+            self.fail("an empty folder name; name a folder, e.g. output (use . for the current folder)", param, ctx)
+        try:
+            exists_as_other = os.path.exists(value) and not os.path.isdir(value)
+        except (OSError, ValueError):
+            exists_as_other = False  # too long, say: writing will say why, with exit 1
+        if exists_as_other:
+            self.fail(f"{shown(str(value))} is not a folder; name a folder (it is made if missing)", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def short_names(names: list[str]) -> list[str]:
+    """`names` from the command line (`--players`), or a usage error if one is longer than
+    a name in a file may be (`limits.NAME`)."""
+    from ..limits import NAME
+
+    if any(len(n) > NAME for n in names):
+        raise click.BadParameter(f"a player's name holds at most {NAME} characters, like a name in a file")
+    return names
+
+
 def out_option(func):
     """`--out DIR`, default `output`."""
     return click.option("--out", "out_dir", default="output", show_default=True,
-                        type=click.Path(file_okay=False), help="Folder to write into.")(func)
+                        type=OutFolder(), help="Folder to write into.")(func)
 
 
 def paper_option(*choices: str, default: str = "a4"):

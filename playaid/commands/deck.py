@@ -6,7 +6,7 @@ import random
 
 import click
 
-from . import Finite, InputError, out_option, paper_option, print_problems, write_all
+from . import Finite, InputError, out_option, paper_option, print_problems, short_names, write_all
 from ..render.cards import settings
 from ..safe_text import slug
 from ..render.cards.settings import CardError
@@ -20,10 +20,31 @@ def _size(_ctx, _param, value: str):
 
 
 def _offset(_ctx, _param, value: str):
+    most = settings.layout()["back_offset_max"]
     try:
-        return settings.mm_pair(value)
+        x, y = settings.mm_pair(value)
     except CardError as exc:
         raise click.BadParameter(str(exc)) from None
+    if abs(x) > most or abs(y) > most:
+        raise click.BadParameter(f"{value}: each of X and Y is -{most} to {most} mm; "
+                                 "print --calibrate to measure your printer's drift")
+    return x, y
+
+
+def _players(_ctx, _param, value: str | None):
+    """Checked as the command line is read (a count out of range is a malformed option);
+    kept as written, since --tokens and --deal read it with different defaults."""
+    from ..render.cards.deal import player_names
+
+    try:
+        names = player_names(value, 0)
+    except CardError as exc:
+        raise click.BadParameter(str(exc)) from None
+    short_names(names)
+    return value
+
+
+_BLEED, _GAP = settings.layout()["bleed"]["max"], settings.layout()["gap"]["max"]
 
 
 @click.command("deck")
@@ -31,9 +52,9 @@ def _offset(_ctx, _param, value: str):
 @click.option("--size", default="poker", show_default=True, callback=_size,
               help="poker (63.5×88.9), bridge (57.15×88.9), mini (44×67), tarot (70×120) or WxH in mm.")
 @paper_option()
-@click.option("--bleed", type=Finite(0, settings.layout()["bleed"]["max"]), default=3.0, show_default=True,
-              help="Art past the trim line, in mm.")
-@click.option("--gap", type=Finite(0, settings.layout()["gap"]["max"]), default=3.0, show_default=True,
+@click.option("--bleed", type=Finite(0, _BLEED), default=3.0, show_default=True,
+              help=f"Art past the trim line, in mm (0 to {_BLEED}).")
+@click.option("--gap", type=Finite(0, _GAP), default=3.0, show_default=True,
               help="Gutter between cards, in mm. Each card keeps a bleed of half the gutter (at most "
               "--bleed) on every side, so a cut that drifts shows no neighbour's art. At 0 neighbours share "
               "a cut, the inner edges have no bleed and more cards may fit.")
@@ -44,7 +65,7 @@ def _offset(_ctx, _param, value: str):
 @click.option("--no-backs", is_flag=True, help="Fronts only.")
 @click.option("--calibrate", is_flag=True, help="Print only a one-sheet front/back alignment test.")
 @click.option("--tokens", is_flag=True, help="Also print Frustration/Pain/Retirement counters and turn-summary cards.")
-@click.option("--players", help="A number of players (for --tokens), or names Ann,Ben,Cat (for --deal).")
+@click.option("--players", callback=_players, help="A number of players (for --tokens), or names Ann,Ben,Cat (for --deal).")
 @click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets (PNG), a back image and "
               "STEM-tts.json; prints the Width, Height and Number TTS's import dialog asks for.")
 @click.option("--per-card", type=click.Choice(["pdf", "png"]),

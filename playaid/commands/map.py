@@ -7,18 +7,17 @@ from pathlib import Path
 import click
 
 from .. import resources
+from ..render.maps.worksheet import MAX_CAST, MIN_CAST
 from . import InputError, out_option, paper_option, print_problems, write_all
-
-PAGE_NAMES = ("map", "dice", "session")
-
 
 def outputs(setup: str | None, blank: int | None, paper: str, fmt: str) -> dict[str, bytes]:
     """Every file the command writes, by name, computed in memory; InputError when refused."""
-    from ..render.maps import MAX_CAST, MIN_CAST, SetupRefused, blank as blank_sheet, load_table, pages, writers
+    from ..render.maps import (MAX_CAST, MIN_CAST, SetupRefused, blank as blank_sheet, document_title, load_table,
+                               pages, writers)
     from ..render.maps.worksheet import from_table
 
     if blank is not None:
-        if not MIN_CAST <= blank <= MAX_CAST:
+        if not MIN_CAST <= blank <= MAX_CAST:  # the option's type refuses this; the function is public too
             raise InputError(f"--blank {blank}: a map holds {MIN_CAST} to {MAX_CAST} characters; "
                              f"give a number from {MIN_CAST} to {MAX_CAST}")
         sheet, stem = blank_sheet(blank), f"isolation-blank-{blank}"
@@ -32,13 +31,24 @@ def outputs(setup: str | None, blank: int | None, paper: str, fmt: str) -> dict[
         sheet, stem = from_table(table), Path(setup).stem
     drawn = pages(sheet, paper)
     if fmt == "pdf":
-        return {f"{stem}-map.pdf": writers.pdf(drawn, f"{sheet.title or 'Isolation'}: relationship map")}
-    names = [PAGE_NAMES[0]] * (len(drawn) - 2) + list(PAGE_NAMES[1:])
-    named = {}
-    for i, (name, page) in enumerate(zip(names, drawn)):
-        suffix = name if name != "map" or i == 0 else f"map-key-{i}"
-        named[f"{stem}-{suffix}.svg"] = writers.svg(page)
-    return named
+        return {f"{stem}-map.pdf": writers.pdf(drawn, document_title(sheet))}
+    return {f"{stem}-{name}.svg": writers.svg(page) for name, page in zip(page_names(drawn), drawn)}
+
+
+def page_names(drawn: list) -> list[str]:
+    """Each page's file name part, from its title: `map`, `map-key-2`, `map-counts`, `dice`,
+    `session`, numbered from the second page of a kind that runs on."""
+    kinds = {"Relationship map": "map", "Relationship map: key": "map-key",
+             "Relationship map: counts per pair": "map-counts", "Dice table": "dice", "Session worksheet": "session"}
+    names, seen = [], {}
+    for page in drawn:
+        kind = kinds[page.title]
+        seen[kind] = seen.get(kind, 0) + 1
+        if kind == "map-key":  # numbered by page, as the key pages always were
+            names.append(f"map-key-{len(names)}")
+        else:
+            names.append(kind if seen[kind] == 1 else f"{kind}-{seen[kind]}")
+    return names
 
 
 DEMO_SETUP = resources.EXAMPLES / "isolation" / "farmhouse.yaml"
@@ -51,7 +61,8 @@ def demo_outputs(paper: str, setup: Path = DEMO_SETUP) -> dict[str, bytes]:
 
 @click.command("map")
 @click.argument("setup", required=False, type=click.Path(dir_okay=False))
-@click.option("--blank", type=int, metavar="N", help="A blank worksheet for N characters (2 to 12).")
+@click.option("--blank", type=click.IntRange(MIN_CAST, MAX_CAST), metavar="N",
+              help=f"A blank worksheet for N characters ({MIN_CAST} to {MAX_CAST}).")
 @paper_option("a4", "letter", "a3", "tabloid")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg"], case_sensitive=False), default="pdf",
               show_default=True, callback=lambda _c, _p, v: v.lower(),
@@ -66,7 +77,7 @@ def command(setup: str | None, blank: int | None, paper: str, fmt: str, out_dir:
     session worksheet. The setup is checked first, with the messages of
     `playaid validate`. A3 and tabloid print the map as a poster.
 
-    Example: playaid map playaid/assets/examples/isolation/farmhouse.yaml --paper a3
+    Example: playaid map examples/isolation/farmhouse.yaml --paper a3
     """
     if (setup is None) == (blank is None):
         raise click.UsageError("give a SETUP file or --blank N, not both and not neither")

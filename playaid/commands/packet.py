@@ -26,7 +26,7 @@ def command(setup, paper, out_dir, split, template_dir):
 
     Large casts are rendered in worker processes; a progress bar shows on a terminal.
 
-    Example: playaid packet playaid/assets/examples/isolation/farmhouse.yaml --paper letter --split
+    Example: playaid packet examples/isolation/farmhouse.yaml --paper letter --split
     """
     from ..packets import packet
     from ..render.packet import PacketError

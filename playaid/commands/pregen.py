@@ -8,7 +8,9 @@ import secrets
 import click
 
 from ..pregen import COUNT, PregenError, games, generate, module
-from . import GameChoice, InputError, out_option, print_problems, write_all
+from ..pregen.draw import own_tables
+from ..pregen.tables import TABLES
+from . import GameChoice, InputError, out_option, paper_option, print_problems, short_names, write_all
 
 SEED_MAX = 2**32 - 1
 
@@ -20,7 +22,7 @@ def _players(_ctx, _param, value: str | None) -> list[str] | None:
     names = [p.strip() for p in value.split(",")]
     if not all(names):
         raise click.BadParameter("give player names separated by commas, none empty, e.g. Ann,Ben,Cat,Dan")
-    return names
+    return short_names(names)
 
 
 @click.command("pregen")
@@ -32,8 +34,17 @@ def _players(_ctx, _param, value: str | None) -> list[str] | None:
 @click.option("--players", callback=_players, metavar="A,B,C",
               help="The players at the table, comma-separated. Fight Club deals for them and "
                    "assigns Connections to the other players; elsewhere they fill `player:`.")
+@click.option("--table", "as_table", is_flag=True,
+              help="Also write the setup (table.yaml) naming the cast, built as the game's text builds a table.")
+@click.option("--packet", is_flag=True, help="Also render each table's packet, as playaid packet does (implies --table).")
+@click.option("--tables", type=click.IntRange(*TABLES), default=1, show_default=True,
+              help=f"Make this many tables ({TABLES[0]}–{TABLES[1]}), one folder each, no character at two (implies --table).")
+@click.option("--tables-file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Your own table entries, added to ours (see docs/pregen.md); checked before any drawing.")
+@paper_option()
 @out_option
-def command(system: str, count: int, seed: int | None, players: list[str] | None, out_dir: str) -> None:
+def command(system: str, count: int, seed: int | None, players: list[str] | None, as_table: bool, packet: bool,
+            tables: int, tables_file: str | None, paper: str, out_dir: str) -> None:
     """Make COUNT pre-built characters of SYSTEM, each checked by the game's rules.
 
     Names, professions, descriptors, qualities, jobs, assets … are drawn from the
@@ -43,12 +54,29 @@ def command(system: str, count: int, seed: int | None, players: list[str] | None
     Sphere gives each named player at least two Gladiators, one of them `role: pc`.
     Nothing is written unless every character passes validation.
 
+    With --table (or --packet, --tables K) the characters come with the setup that seats
+    them: see docs/pregen.md for what each game's table holds.
+
     Example: playaid pregen fight-club --count 4 --players Ann,Ben,Cat,Dan --seed 7
+
+    Example: playaid pregen isolation --count 5 --tables 6 --packet --out convention/
     """
     system = system.lower()
+    with own_tables(load_tables_file(tables_file)):
+        _make(system, count, seed, players, as_table, packet, tables, paper, out_dir)
+
+
+def _make(system, count, seed, players, as_table, packet, tables, paper, out_dir) -> None:
     chosen = seed is None
     if chosen:
         seed = secrets.randbelow(SEED_MAX + 1)
+    if as_table or packet or tables > 1:
+        from .pregen_table import write_tables
+
+        if chosen:
+            click.echo(f"seed {seed} (give --seed {seed} to make the same tables again)")
+        write_tables(system, count, tables, seed, players, packet, paper, out_dir)
+        return
     try:
         batch = generate(system, count, seed, players)
     except PregenError as exc:
@@ -60,6 +88,21 @@ def command(system: str, count: int, seed: int | None, players: list[str] | None
         raise InputError("the pre-built characters break the rules above, so nothing was written; "
                          "the tables in playaid/assets/data/pregen/ need fixing")
     write_all(out_dir, {name: text.encode("utf-8") for name, text in batch.files.items()})
+
+
+def load_tables_file(path: str | None) -> dict:
+    """The group's own tables, or {}: a file with problems stops the command here."""
+    if path is None:
+        return {}
+    from pathlib import Path
+
+    from ..pregen.own_tables import load
+
+    tables, problems = load(Path(path))
+    if problems:
+        print_problems(problems)
+        raise InputError(f"{path}: fix the tables file as shown above; nothing was drawn or written")
+    return tables
 
 
 DEMO_COUNT = 4

@@ -59,7 +59,7 @@ def command(paths, blank, reference, paper, out_dir, png, flat, template_dir):
     One PDF per character (a setup gives one per member of its cast). Fields that change
     in play are fillable PDF form fields unless --flat.
 
-    Example: playaid sheet playaid/assets/examples/fight-sphere/dana.yaml --paper letter --png
+    Example: playaid sheet examples/fight-sphere/dana.yaml --paper letter --png
     """
     from ..render.previews import page_pngs
     from ..render.sheets import reference_pdf, render_sheets, render_sheets_paged, sheet_for, slug

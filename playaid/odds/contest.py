@@ -75,8 +75,6 @@ def words() -> dict:
 
 def dice_list(value: str, what: str) -> list[int]:
     """`d8,d8,d6` as die sizes; each a die the table owns, at most the contest's pool size."""
-    from ..commands import InputError
-
     parts = [p.strip() for p in value.split(",") if p.strip()]
     allowed = ", ".join(f"d{s}" for s in ALLOWED)
     sizes = []
@@ -86,9 +84,10 @@ def dice_list(value: str, what: str) -> list[int]:
         sizes.append(int(p[1:]))
     bad = [f"d{s}" for s in sizes if s not in ALLOWED]
     if bad:
-        raise InputError(f"--{what}: {', '.join(bad)} is not a contest die; allowed: {allowed}")
+        raise click.BadParameter(f"{', '.join(bad)} is not a contest die; allowed: {allowed}", param_hint=f"--{what}")
     if not 1 <= len(sizes) <= MAX_POOL:
-        raise InputError(f"--{what}: {len(sizes)} dice; a pool has 1 to {MAX_POOL} dice (the text's most, 'crazy risky')")
+        raise click.BadParameter(f"{len(sizes)} dice; a pool has 1 to {MAX_POOL} dice (the text's most, 'crazy risky')",
+                                 param_hint=f"--{what}")
     return sizes
 
 

@@ -7,6 +7,7 @@ lays them out. Cells carry their percentage as text, so the page reads without c
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 from ..render.html import Templates, page_context
 from ..render.paper import Paper
@@ -47,7 +48,16 @@ def context(system_id: str, paper: Paper, tables: list[Table] | None = None) -> 
 
 def handout_pdf(system_id: str, paper: Paper, tables: list[Table] | None = None) -> bytes:
     """The one-page odds handout of `system_id` on `paper` (a game without dice: its words only)."""
+    if tables is None:
+        return _game_handout(system_id, paper)
     return Templates().to_pdf("odds/handout.html", **context(system_id, paper, tables))
+
+
+@cache
+def _game_handout(system_id: str, paper: Paper) -> bytes:
+    """The handout with the game's own tables: the same bytes for every packet of a game,
+    so a process rendering several tables' packets lays it out once."""
+    return Templates().to_pdf("odds/handout.html", **context(system_id, paper, None))
 
 
 def demo_handouts(paper: Paper) -> dict[str, bytes]:

@@ -8,7 +8,7 @@ invoked) and one background (a d3 stand-in). No condition or penalty dice yet.
 from __future__ import annotations
 
 from .draw import Drawer, Name, fill, table
-from .seats import one_each
+from .seats import one_each, seated
 
 
 def characters(draw: Drawer, count: int, players: list[str]) -> list[tuple[Name, dict]]:
@@ -35,3 +35,18 @@ def characters(draw: Drawer, count: int, players: list[str]) -> list[tuple[Name,
         }
         out.append((name, data))
     return out
+
+
+DEMO_TABLE = 3
+"""The size of the ready table `playaid demo` makes: small, so its packet renders quickly."""
+
+NAMES_PER_CHARACTER = 2
+"""Full names one character takes from the names table: its relationship is named too."""
+
+
+def ready_table(draw: Drawer, count: int, players: list[str]) -> tuple[list[tuple[Name, dict]], dict]:
+    """A crew (the setup's name) and a premise in `notes`."""
+    seated("contest", count, "contest")
+    t = table("tables")["contest"]
+    crew, premise = draw.pick(t["crews"]), draw.pick(t["premises"])
+    return characters(draw, count, players), {"name": crew, "notes": premise}

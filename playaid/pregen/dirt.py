@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..systems.dirt.models import STATS, TABLE_SIZE
 from .draw import Drawer, Name, table
-from .seats import one_each
+from .seats import one_each, seated
 
 PLAYERS = (TABLE_SIZE[0] - 1, TABLE_SIZE[1] - 1)
 """The players with a character: the table less its narrator."""
@@ -31,3 +31,16 @@ def characters(draw: Drawer, count: int, players: list[str]) -> list[tuple[Name,
         }
         out.append((name, data))
     return out
+
+
+DEMO_TABLE = 3
+"""The size of the ready table `playaid demo` makes: small, so its packet renders quickly."""
+
+
+def ready_table(draw: Drawer, count: int, players: list[str]) -> tuple[list[tuple[Name, dict]], dict]:
+    """A party with a setting, an antagonist and an objective, the fields a Dirt setup has."""
+    seated("dirt", count, "Dirt")
+    t = table("tables")["dirt"]
+    setting, antagonist, objective = (draw.pick(t[k]) for k in ("settings", "antagonists", "objectives"))
+    return characters(draw, count, players), {
+        "name": setting, "setting": setting, "antagonist": antagonist, "objective": objective}

@@ -7,6 +7,8 @@ read in file order, so one seed always gives the same characters.
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Sequence
@@ -22,9 +24,35 @@ class PregenError(Exception):
 
 
 @cache
-def table(name: str) -> dict:
-    """The data file `assets/data/pregen/<name>.yaml`."""
+def bundled(name: str) -> dict:
+    """The data file `assets/data/pregen/<name>.yaml`, as shipped."""
     return yaml.safe_load((DATA / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+_OWN: ContextVar[dict[str, dict]] = ContextVar("pregen_tables", default={})
+"""A group's own tables (`--tables-file`), by table name, in force while drawing."""
+
+
+def table(name: str) -> dict:
+    """The table `name`: the group's own version when one is in force, else ours."""
+    return _OWN.get().get(name) or bundled(name)
+
+
+@contextmanager
+def own_tables(tables: dict[str, dict]):
+    """Draw from `tables` (table name → whole table) instead of the bundled ones inside the block."""
+    token = _OWN.set(tables)
+    try:
+        yield
+    finally:
+        _OWN.reset(token)
+
+
+def fits_table(count: int, seats: dict, says: str) -> None:
+    """Refuse a `count` outside a table's `{min, max}`; `says` tells the limit, with `{low}`, `{high}`."""
+    low, high = seats["min"], seats["max"]
+    if not low <= count <= high:
+        raise PregenError(f"{says.format(low=low, high=high)}; use --count {low} to {high}")
 
 
 @dataclass(frozen=True)
@@ -80,12 +108,19 @@ class Drawer:
             sex = self.pick(("f", "m"))
             given = _spelling(self.pick(_for(culture["given"], sex)))
             family = _spelling(self.pick(_for(culture["family"], sex)))
-            first, second = (family, given) if culture.get("family_first") else (given, family)
-            name = Name(f"{first[0]} {second[0]}", f"{first[1]} {second[1]}", given[0])
+            name = _full(culture, given, family)
             if name.written.casefold() not in self._names:
-                self._names.add(name.written.casefold())
-                return name
-        raise PregenError("the names table ran out of new names for this many characters")
+                return self._take(name)
+        # Nearly every name is taken: choose among the ones left rather than guess again.
+        left = [n for n in all_names() if n.written.casefold() not in self._names]
+        if not left:
+            raise PregenError(f"the names table holds {len(all_names())} different names, "
+                              "and every one is taken: make fewer characters or add names")
+        return self._take(self.pick(left))
+
+    def _take(self, name: Name) -> Name:
+        self._names.add(name.written.casefold())
+        return name
 
     def given_name(self, sex: str | None = None) -> str:
         """A given name alone (for the people in a character's life), a woman's (`f`) or
@@ -93,6 +128,23 @@ class Drawer:
         cultures = table("names")["cultures"]
         culture = cultures[self.pick(list(cultures))]
         return _spelling(self.pick(_for(culture["given"], sex or self.pick(("f", "m")))))[0]
+
+
+def _full(culture: dict, given: tuple[str, str], family: tuple[str, str]) -> Name:
+    first, second = (family, given) if culture.get("family_first") else (given, family)
+    return Name(f"{first[0]} {second[0]}", f"{first[1]} {second[1]}", given[0])
+
+
+def all_names() -> list[Name]:
+    """Every different full name the names table can make, in table order."""
+    seen: dict[str, Name] = {}
+    for culture in table("names")["cultures"].values():
+        for sex in ("f", "m"):
+            for given in _for(culture["given"], sex):
+                for family in _for(culture["family"], sex):
+                    name = _full(culture, _spelling(given), _spelling(family))
+                    seen.setdefault(name.written.casefold(), name)
+    return list(seen.values())
 
 
 def fill(template: str, **values: str) -> str:
@@ -109,11 +161,18 @@ def _text(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
     return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
 
 
+class Flow(dict):
+    """A mapping written on one line (`{between: [A, B], color: red, …}`), as the examples write links."""
+
+
 _Dumper.add_representer(str, _text)
+_Dumper.add_representer(Flow, lambda dumper, value: dumper.represent_mapping(
+    "tag:yaml.org,2002:map", value.items(), flow_style=True))
 
 
-def dump(data: dict, header: str) -> str:
-    """A character as YAML text, `system:` and `kind:` first, a comment line on top."""
+def dump(data: dict, header: str, width: int = 88) -> str:
+    """A character or setup as YAML text, `system:` and `kind:` first, a comment line on top;
+    `width` wider for a setup, so each link stays on one line."""
     body = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
-                     default_flow_style=None, width=88)
+                     default_flow_style=None, width=width)
     return f"# {header}\n{body}"

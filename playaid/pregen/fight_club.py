@@ -14,6 +14,7 @@ import re
 from ..systems.fight_club import deck as decks
 from ..systems.fight_club.checks import FRUSTRATIONS
 from .draw import Drawer, Name, PregenError, table
+from .seats import seated
 
 
 DEMO_PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
@@ -89,3 +90,19 @@ def characters(draw: Drawer, count: int, players: list[str]) -> list[tuple[Name,
 def setup(players: list[str], files: list[str]) -> dict:
     """The table the characters were dealt for, so its rules are checked too (never written)."""
     return {"name": "Pre-built table", "players": players, "characters": files}
+
+
+DEMO_TABLE = 4
+"""The size of the ready table `playaid demo` makes: the four players of `DEMO_PLAYERS`."""
+
+
+def ready_table(draw: Drawer, count: int, players: list[str]) -> tuple[list[tuple[Name, dict]], dict]:
+    """A club of players, one character each, the frustration cards dealt from one deck
+    without replacement and each Connection played by another player."""
+    seated("fight-club", count, "Fight Club")
+    players = players or default_players(count)
+    if count > len(players):
+        raise PregenError(f"{count} characters need {count} players, one each; "
+                          f"--players names {len(players)}: name more, or lower --count")
+    club = draw.pick(table("tables")["fight-club"]["clubs"])
+    return characters(draw, count, players), {"name": club, "players": players}

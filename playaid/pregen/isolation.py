@@ -7,6 +7,7 @@ are NPCs trapped with them (no `player:`).
 
 from __future__ import annotations
 
+from ..problems import Problem
 from .draw import Drawer, Name, table
 from .seats import one_each
 
@@ -23,9 +24,27 @@ def characters(draw: Drawer, count: int, players: list[str]) -> list[tuple[Name,
             "profession": draw.pick(t["professions"]),
             "positive": draw.sample(t["positive"], 3),
             "negative": draw.sample(t["negative"], 3),
-            "bias": draw.pick(t["biases"]),
-            "goal": draw.pick(t["goals"]),
+            "bias": draw.pick(t["biases"])["bias"],
+            "goal": draw.pick(t["goals"])["goal"],
             "health": "healthy",
         }
         out.append((name, data))
     return out
+
+
+DEMO_TABLE = 3
+"""The size of the ready table `playaid demo` makes: small, so its packet renders quickly."""
+
+
+def ready_table(draw: Drawer, count: int, players: list[str]) -> tuple[list[tuple[Name, dict]], dict]:
+    """A cast in the recommended shape and its relationship map (`isolation_table.py`)."""
+    from .isolation_table import build  # that module draws with this one's tables
+
+    return build(draw, count, players)
+
+
+def check_tables(tables: dict[str, dict]) -> list[Problem]:
+    """A group's own tables (`--tables-file`): the words the map and Biases name exist."""
+    from .isolation_table import tables_problems
+
+    return tables_problems(tables)

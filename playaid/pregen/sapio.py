@@ -8,7 +8,7 @@ Principle, a Worst Impulse and one weapon; no Luck, harm or advancements yet.
 from __future__ import annotations
 
 from .draw import Drawer, Name, table
-from .seats import one_each
+from .seats import one_each, seated
 
 
 def characters(draw: Drawer, count: int, players: list[str]) -> list[tuple[Name, dict]]:
@@ -35,3 +35,15 @@ def characters(draw: Drawer, count: int, players: list[str]) -> list[tuple[Name,
         }
         out.append((name, data))
     return out
+
+
+DEMO_TABLE = 3
+"""The size of the ready table `playaid demo` makes: small, so its packet renders quickly."""
+
+
+def ready_table(draw: Drawer, count: int, players: list[str]) -> tuple[list[tuple[Name, dict]], dict]:
+    """A party with a setting and a premise (the setup's `setting` and `notes`)."""
+    seated("sapio", count, "Sapio")
+    t = table("tables")["sapio"]
+    setting, premise = draw.pick(t["settings"]), draw.pick(t["premises"])
+    return characters(draw, count, players), {"name": setting, "setting": setting, "notes": premise}

@@ -23,10 +23,12 @@ from urllib.parse import unquote, urlsplit
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
-from .checkboxes import check_boxes_name_a_font
+from .bounds import Budget, BoundedRange, RenderTooBig, check_binop, joined
 from .fonts import CSS_STACK, FONT_DIR, font_face_css
+from .forms import finish_forms
 from .paper import Paper
 from .. import resources
+from ..limits import RENDER_LIMIT, clipped
 
 TEMPLATES = resources.TEMPLATES
 ASSETS = resources.ASSETS
@@ -40,13 +42,30 @@ class _Refused(Exception):
     """A template name that leads outside the template folders."""
 
 
+class _HardLinked(Exception):
+    """A user's template file that is also another file (a hard link)."""
+
+
 class _Sandbox(ImmutableSandboxedEnvironment):
-    """Jinja's sandbox, also closed to files and modules a context might carry by mistake."""
+    """Jinja's sandbox, also closed to files and modules a context might carry by mistake,
+    and bounded in the work one render does (`bounds`)."""
+
+    intercepted_binops = frozenset({"*", "**"})
+    budget = Budget()
 
     def is_safe_attribute(self, obj, attr, value) -> bool:
         if isinstance(obj, (os.PathLike, types.ModuleType, io.IOBase)):
             return False
         return super().is_safe_attribute(obj, attr, value)
+
+    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja's own signature
+        __self.budget.spend()
+        result = super().call(__context, __obj, *args, **kwargs)
+        return BoundedRange(result, __self.budget) if isinstance(result, range) else result
+
+    def call_binop(self, context, operator, left, right):
+        check_binop(operator, left, right)
+        return super().call_binop(context, operator, left, right)
 
 
 @dataclass
@@ -67,6 +86,7 @@ class Templates:
             undefined=jinja2.StrictUndefined,
             trim_blocks=True,
             lstrip_blocks=True,
+            finalize=_bounded,
         )
 
     @property
@@ -92,14 +112,19 @@ class Templates:
     def render(self, template: str, /, **context) -> str:
         """The HTML of `template` with `context`; TemplateProblem names file and line."""
         try:
-            return self.env.get_template(template).render(**context)
+            self.env.budget = Budget()
+            return joined(self.env.get_template(template).generate(**context))
         except jinja2.TemplateSyntaxError as exc:
             raise TemplateProblem(f"{exc.filename or exc.name}:{exc.lineno}: template syntax error: {exc.message}") from None
         except jinja2.TemplateNotFound as exc:
             raise TemplateProblem(f"template {exc.name} not found in {', '.join(map(str, self.roots))}") from None
+        except _HardLinked as exc:
+            raise TemplateProblem(f"{template}: refused: {exc}") from None
         except _Refused as exc:
             raise TemplateProblem(f"{template}: template {exc} refused: it leads outside the template folders "
                                   f"({', '.join(map(str, self.roots))})") from None
+        except RenderTooBig as exc:
+            raise TemplateProblem(f"{template}: {exc}") from None
         except SecurityError as exc:
             raise TemplateProblem(f"{template}: not allowed in a template: {exc}") from None
         except jinja2.UndefinedError as exc:
@@ -116,9 +141,28 @@ class Templates:
         return html_to_pdf(self.render(template, **context), self.roots)
 
 
-def page_context(paper: Paper, title: str) -> dict:
-    """What `shared/base.html` needs: the paper, the title and the bundled fonts."""
-    return {"paper": paper, "title": title, "fonts_css": font_face_css(), "font_stack": CSS_STACK}
+def _bounded(value):
+    """Every `{{ value }}` a template prints, cut to `RENDER_LIMIT` characters: WeasyPrint
+    breaks a long unbroken text in time that grows with its square, so one value must
+    not decide how long a render takes. Markup (our stylesheets, drawings) is ours, and whole."""
+    if hasattr(value, "__html__") or isinstance(value, (int, float)) or value is None:
+        return value
+    text = str(value)
+    return clipped(text) if len(text) > RENDER_LIMIT else value
+
+
+def page_context(paper: Paper, title: str, *, game: str = "", kind: str = "", lang: str = "en") -> dict:
+    """What `shared/base.html` needs: the paper, the fonts and the document's metadata.
+
+    `title` becomes the PDF's title; `game` (its display name) and `kind` ("character
+    sheet", "reference" …) make its subject, so a file found alone says what it is and
+    which game it belongs to. Author and creator name playaid; `lang` is the text's language.
+    """
+    about = " ".join(p for p in (game, kind) if p) or title
+    return {"paper": paper, "title": title, "fonts_css": font_face_css(), "font_stack": CSS_STACK,
+            "lang": lang, "meta": {"author": "playaid", "description": f"{about}, made with playaid",
+                                   "generator": f"playaid — {game}" if game else "playaid",
+                                   "keywords": ", ".join(p for p in (game, kind, "playaid", "print and play") if p)}}
 
 
 def _game_roots() -> list[Path]:
@@ -141,9 +185,26 @@ def _inside(root: Path, pieces: list[str], name: str) -> Path | None:
 
 
 def _source(path: Path):
-    text = path.read_text(encoding="utf-8")
+    text = read_template_file(path).decode("utf-8")
     mtime = path.stat().st_mtime
     return text, str(path), lambda: path.stat().st_mtime == mtime
+
+
+_OURS = (TEMPLATES.resolve(), ASSETS.resolve(), FONT_DIR.resolve())
+
+
+def read_template_file(path: Path) -> bytes:
+    """The bytes of a template, stylesheet or image; _HardLinked for a user's file with
+    a second name. A hard link, unlike a symlink, cannot be told from its target by
+    its path: `style.css` could be `~/.ssh/id_rsa` under another name. The link count is
+    read from the open file, so the file cannot be swapped between check and read.
+    Bundled files are exempt: some installers hard-link packages from a cache."""
+    with open(path, "rb", opener=lambda p, flags: os.open(p, flags | os.O_NONBLOCK)) as fh:
+        links = os.fstat(fh.fileno()).st_nlink
+        if links > 1 and not any(r in path.parents for r in _OURS):
+            raise _HardLinked(f"{path} has {links} names (hard links), so it may be any file of yours; "
+                              "copy the file into the folder instead of linking it")
+        return fh.read()
 
 
 def _allowed_roots(template_roots: list[Path]) -> list[Path]:
@@ -170,7 +231,11 @@ def local_fetcher(template_roots: list[Path]):
                 raise URLFetchingError(f"outside the project's templates and assets: {url}")
             kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
             # WeasyPrint applies a stylesheet only when it is served as text/css.
-            return URLFetcherResponse(url, path.read_bytes(), headers={"Content-Type": kind})
+            try:
+                data = read_template_file(path)
+            except (_HardLinked, OSError) as exc:
+                raise URLFetchingError(f"refused: {exc}") from None
+            return URLFetcherResponse(url, data, headers={"Content-Type": kind})
 
     return LocalOnly()
 
@@ -190,10 +255,21 @@ def layout(html: str, template_roots: list[Path] | None = None):
     return HTML(string=html, base_url=base, url_fetcher=local_fetcher(roots)).render(pdf_forms=True)
 
 
-def pdf_bytes(document) -> bytes:
+def pdf_bytes(document, *, tagged: bool = True) -> bytes:
     """A laid-out document as PDF bytes, byte-for-byte reproducible: a fixed document
-    identifier and no dates."""
-    return document.write_pdf(pdf_identifier=b"playaid", pdf_forms=True, finisher=check_boxes_name_a_font)
+    identifier and no dates. Tagged (a structure tree in reading order, the language of
+    `<html lang>`), so screen readers and reflow can follow it; `tagged=False` for a part
+    that is merged into another PDF by page, where its structure tree would be dropped."""
+    return document.write_pdf(pdf_identifier=b"playaid", pdf_forms=True, pdf_tags=tagged, finisher=_finish)
+
+
+def _finish(document, pdf) -> None:
+    """Last touches before writing: form fields that show their values, and viewers told to
+    show the document's title rather than its file name."""
+    import pydyf
+
+    finish_forms(document, pdf)
+    pdf.catalog["ViewerPreferences"] = pydyf.Dictionary({"DisplayDocTitle": "true"})
 
 
 def html_to_pdf(html: str, template_roots: list[Path] | None = None) -> bytes:

@@ -59,7 +59,7 @@ class Merger:
         """The merged PDF with `sections` as its bookmarks; the same parts give the same bytes."""
         if self.fields:
             self.pdf.Root.AcroForm = self.pdf.make_indirect(pikepdf.Dictionary(
-                Fields=pikepdf.Array(self.fields), NeedAppearances=True,
+                Fields=pikepdf.Array(self.fields),  # each filled field carries its appearance
                 DR=pikepdf.Dictionary(Font=pikepdf.Dictionary(self.fonts))))
         self._share_font_files()
         with self.pdf.open_outline() as outline:

@@ -79,6 +79,13 @@ class GameSystem:
     """What `playaid demo` makes for the game beyond sheets, packets, odds and pre-built
     characters: (progress label, "module:function"), the function taking (output batch,
     paper id) and giving the paths it wrote."""
+    worked_example: tuple[str, int] | None = None
+    """The reference page's worked example: (scene file among the game's examples, seed used
+    when the scene lists no dice), one that walks through most of the procedure. None: the
+    page has no worked example."""
+    reference: str | None = None
+    """"module:function" giving what the game's reference template needs beyond the common
+    values (Sapio: its die's faces, read from the face file); None: nothing more."""
     owns: tuple[str, ...] = ()
     """Further modules or packages that are this game's own (a renderer only it uses): like
     the modules named above they may name the game, which generic modules never do."""

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ...documents import Library
 from ...problems import Problem, error
-from ...source import refusal
+from ...source import MAX_BYTES, refusal
 from ...systems.fight_club import deck as decks
 from ...systems.fight_club.checks import check_deck
 from ...systems.fight_club.models import Card, Deck
@@ -40,7 +40,12 @@ def load(path: str | Path) -> tuple[Deck | None, list[Problem]]:
     if path.suffix.lower() in YAML_SUFFIXES:
         return _from_yaml(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        with path.open("rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            return None, [error("input.too-large", f"{path} is larger than {MAX_BYTES // 1024} KiB",
+                                "a deck holds at most a few hundred cards; split the file").at(str(path), 0, 0)]
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return None, [error("input.encoding", f"{path} is not UTF-8 text", "save the file as UTF-8 text")
                       .at(str(path), 0, 0)]
@@ -71,16 +76,40 @@ def _from_yaml(path: Path) -> tuple[Deck | None, list[Problem]]:
 
 
 def _from_csv(text: str, name: str) -> tuple[Deck | None, list[int], list[Problem]]:
-    reader = csv.DictReader(io.StringIO(text))
-    header = [h.strip().lower() for h in (reader.fieldnames or [])]
+    # strict: an unterminated quote is an error, not a field that swallows the rest of the file
+    rows = csv.reader(io.StringIO(text), strict=True)
+    started = 1
+    records: list[tuple[int, list[str]]] = []
+    try:
+        while True:
+            started = rows.line_num + 1  # where a runaway quote opens, not where the file ends
+            try:
+                records.append((started, next(rows)))
+            except StopIteration:
+                break
+    except csv.Error as exc:
+        return None, [], [_csv_error(exc, started)]
+    return _csv_cards(records, name)
+
+
+def _csv_error(exc: csv.Error, line: int) -> Problem:
+    if "field limit" in str(exc):
+        return error("deck.csv-syntax", f"a field starting on this line is longer than {csv.field_size_limit():,} "
+                     "characters", "a card name holds at most 40 characters; check for a quote that is never closed"
+                     ).at("", line, 1)
+    return error("deck.csv-syntax", f"malformed CSV: {exc}",
+                 'a field that starts with " must end with "; write "" for a quote inside it').at("", line, 1)
+
+
+def _csv_cards(records: list[tuple[int, list[str]]], name: str) -> tuple[Deck | None, list[int], list[Problem]]:
+    header = [h.strip().lower() for h in (records[0][1] if records else [])]
     if "name" not in header:
         return None, [], [error("deck.csv-columns", f"the CSV has no `name` column (columns: {', '.join(header) or 'none'})",
                                 "put a header line first: `name,copies` (copies is optional)").at("", 1, 1)]
-    reader.fieldnames = header
     cards, lines, problems = [], [], []
     most = layout()["limits"]["copies"]
-    for row in reader:
-        line = reader.line_num
+    for line, values in records[1:]:
+        row = dict(zip(header, values))
         card_name = (row.get("name") or "").strip()
         raw = (row.get("copies") or "").strip()
         if not card_name and not raw:

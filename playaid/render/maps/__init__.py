@@ -35,10 +35,16 @@ def pages(setup, paper: str = "a4") -> list[Page]:
     return map_pages(sheet, size) + dice_page(sheet, size) + session_pages(sheet, size)
 
 
+def document_title(sheet: Worksheet) -> str:
+    """The PDF's title: the game, the document and the table (or the blank's size)."""
+    what = sheet.title or f"blank, {len(sheet.people)} characters"
+    return f"{writers.GAME} relationship map: {what}"
+
+
 def map_pdf(setup, paper: str = "a4") -> bytes:
     """The worksheets of `setup` (a `Table`, `Worksheet` or setup path) as one PDF."""
     sheet = worksheet_of(setup)
-    return writers.pdf(pages(sheet, paper), f"{sheet.title or 'Isolation'}: relationship map")
+    return writers.pdf(pages(sheet, paper), document_title(sheet))
 
 
 def map_svgs(setup, paper: str = "a4") -> list[bytes]:
@@ -46,5 +52,5 @@ def map_svgs(setup, paper: str = "a4") -> list[bytes]:
     return [writers.svg(p) for p in pages(setup, paper)]
 
 
-__all__ = ["map_pdf", "map_svgs", "pages", "worksheet_of", "blank", "load_table", "SetupRefused",
+__all__ = ["map_pdf", "document_title", "map_svgs", "pages", "worksheet_of", "blank", "load_table", "SetupRefused",
            "MAX_CAST", "MIN_CAST"]

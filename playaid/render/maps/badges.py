@@ -14,9 +14,11 @@ import math
 from dataclasses import dataclass
 
 from .. import fonts
-from .canvas import Box, Rect, Shape, Text, corners, crosses, measure, meets, turned
+from .canvas import Box, Line, Rect, Shape, Text, corners, crosses, measure, meets, turned
 
 Stroke = tuple[float, float, float, float]
+SLOT = "_"
+"""In a blank badge's text, a gap to write a count in (`Spec.slot` wide)."""
 
 
 @dataclass
@@ -61,18 +63,21 @@ class Spec:
     ink: str
     muted: str
     blank: bool
+    slot: float = 0.0
+    """The width of a write-in gap of a blank badge."""
 
 
-def badge_box(text: str, size: float, pad: float, edge: float | None = None) -> tuple[float, float]:
-    """The width and height of a badge holding `text`."""
-    return measure(text, fonts.SANS_BOLD, size) + 2 * pad, size * 1.15 + 2 * (pad if edge is None else edge)
+def badge_box(text: str, size: float, pad: float, edge: float | None = None, slot: float = 0.0) -> tuple[float, float]:
+    """The width and height of a badge holding `text` (its write-in gaps `slot` wide)."""
+    marks = measure(text.replace(SLOT, ""), fonts.SANS_BOLD, size)
+    return marks + text.count(SLOT) * slot + 2 * pad, size * 1.15 + 2 * (pad if edge is None else edge)
 
 
 def upright(chords: list[Chord], spec: Spec, taken: list[Shape], region: Box) -> dict | None:
     """Upright badges on clean spots near the middle of each chord, shortest chord first;
     None when any chord has no such spot."""
     placed = {}
-    w_h = {c.key: badge_box(c.text, spec.size, spec.pad) for c in chords}
+    w_h = {c.key: badge_box(c.text, spec.size, spec.pad, slot=spec.slot) for c in chords}
     for c in sorted(chords, key=lambda c: c.length):
         w, h = w_h[c.key]
         for step in range(33):
@@ -174,5 +179,19 @@ def _items(c: Chord, x: float, y: float, angle: float, size: float, spec: Spec, 
     bx, by = turned([(x, y + size * 0.33)], angle, x, y)[0]
     frame = Rect(x - w / 2, y - h / 2, w, h, spec.muted if spec.blank else spec.ink, "#ffffff", 0.5, h / 2,
                  cls="badge", angle=angle)
-    colour = spec.muted if spec.blank else spec.ink
-    return [frame, Text(bx, by, c.text, size, fonts.SANS_BOLD, colour, "middle", "count", angle)]
+    if spec.blank:
+        return [frame] + write_in(c.text, x - w / 2 + spec.pad, y + size * 0.33, size, spec.muted, spec.slot)
+    return [frame, Text(bx, by, c.text, size, fonts.SANS_BOLD, spec.ink, "middle", "count", angle)]
+
+
+def write_in(text: str, x: float, baseline: float, size: float, colour: str, slot: float) -> list:
+    """Blank counts, upright: the marks of `text`, and a line to write on in each gap."""
+    items = []
+    for k, run in enumerate(text.split(SLOT)):
+        if k:
+            items.append(Line(x + 1, baseline + 1, x + slot - 1, baseline + 1, colour, 0.4, cls="slot"))
+            x += slot
+        if run.strip():
+            items.append(Text(x, baseline, run, size, fonts.SANS_BOLD, colour, "start", "count"))
+        x += measure(run, fonts.SANS_BOLD, size)
+    return items

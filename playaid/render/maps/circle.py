@@ -11,10 +11,13 @@ import math
 from dataclasses import dataclass
 
 from .. import fonts
+from ..paper import MM
 from .canvas import LEADING, Box, Line, Text, fit, measure, overlaps
 from .style import Style
 from .worksheet import Person, Worksheet
 
+HEALTH_MARKS = "H  ·  I  ·  D  ·  †"
+"""A blank block's health line: the legend explains the same marks."""
 HEALTH = {"healthy": "Healthy", "injured": "Injured", "dying": "Dying", "dead": "Dead"}
 
 
@@ -35,7 +38,7 @@ def block_lines(number: int, p: Person, style: Style, blank: bool) -> list[tuple
     name, detail = style.pt("name_pt"), style.pt("detail_pt")
     if blank:
         return [(f"{number}  name", fonts.SANS_ITALIC, detail), ("player", fonts.SANS_ITALIC, detail),
-                ("profession", fonts.SANS_ITALIC, detail), ("H  ·  I  ·  D  ·  †", fonts.SANS, detail)]
+                ("profession", fonts.SANS_ITALIC, detail), (HEALTH_MARKS, fonts.SANS, detail)]
     lines = [(f"{number}  {p.name}", fonts.SANS_BOLD, name)]
     lines.append((f"played by {p.player}" if p.player else "no player (NPC)", fonts.SANS_ITALIC, detail))
     if p.profession:
@@ -47,7 +50,7 @@ def block_lines(number: int, p: Person, style: Style, blank: bool) -> list[tuple
 
 def fitted(number: int, p: Person, style: Style, blank: bool) -> tuple[list[tuple[str, fonts.Face, float]], float, float]:
     """The block's lines shortened with an ellipsis to the widest allowed, its width and height."""
-    limit = style.mm("block_width_mm")
+    limit = max(style.mm("block_width_mm"), style.section["block_min_mm"] * MM)
     lines = [(fit(t, limit, f, s), f, s) for t, f, s in block_lines(number, p, style, blank)]
     width = limit if blank else max(measure(t, f, s) for t, f, s in lines)
     height = sum(LEADING * s for _, _, s in lines)
@@ -70,24 +73,30 @@ def place(sheet: Worksheet, style: Style, region: Box, oval: bool = False) -> li
     cx, cy = (left + right) / 2, (top + bottom) / 2
     gap = style.mm("gap_mm")
     count = len(blocks)
+    # the points' reach from the centre across and down (a triangle is wider than tall,
+    # an odd cast has a point on top and a flat bottom): start from the radii that fill
+    # the region, then shrink until every block fits
+    sines = [abs(math.sin(2 * math.pi * i / count)) for i in range(count)]
+    cosines = [math.cos(2 * math.pi * i / count) for i in range(count)]
+    across, down = max(max(sines), 0.5), (max(cosines) - min(cosines)) / 2
     if oval:
-        # the side blocks are wide and the top and bottom ones low: leave each its room
-        rx = (right - left) / 2 - max(b[1] for b in blocks) * 0.8
-        ry = (bottom - top) / 2 - max(b[2] for b in blocks) * 0.8
+        rx = ((right - left) / 2 - max(b[1] for b in blocks) * 0.8) / across
+        ry = ((bottom - top) / 2 - max(b[2] for b in blocks) * 0.8) / down
     else:
         rx = ry = min(right - left, bottom - top) / 2
     while min(rx, ry) > 20:
-        # an odd cast has a point on top and a flat bottom: lower the figure to centre it
-        drop = ry * (1 - math.cos(math.pi / count)) / 2 if count % 2 else 0
+        # centre the figure's points: lower an odd cast's by half its missing bottom
+        drop = ry * (max(cosines) + min(cosines)) / 2
         nodes = [_node(i, count, blocks[i], cx, cy + drop, rx, ry, gap) for i in range(count)]
-        inside = all(n.box[0] >= left and n.box[1] >= top and n.box[2] <= right and n.box[3] <= bottom
-                     for n in nodes)
+        wide = all(n.box[0] >= left and n.box[2] <= right for n in nodes)
+        tall = all(n.box[1] >= top and n.box[3] <= bottom for n in nodes)
         apart = not any(overlaps(a.box, b.box, gap) for i, a in enumerate(nodes) for b in nodes[i + 1:])
-        if inside and apart:
+        if wide and tall and apart:
             for n in nodes:
                 n.items = _draw(sheet.people[n.index], blocks[n.index], n, style, sheet.blank)
             return nodes
-        rx, ry = rx * 0.97, ry * 0.97
+        # shrink the way that does not fit; blocks that meet, both ways
+        rx, ry = rx * (0.97 if not wide or not apart else 1), ry * (0.97 if not tall or not apart else 1)
     return None
 
 
@@ -122,5 +131,5 @@ def _draw(p: Person, block, node: Node, style: Style, blank: bool) -> list:
             if anchor == "middle":
                 items[-1] = Text(left, baseline, text, size, face, colour, "start", "node")
                 start = left + measure(text, face, size) + size * 0.4
-            items.append(Line(start, baseline + 1, end, baseline + 1, style.colour("muted"), 0.4))
+            items.append(Line(start, baseline + 1, end, baseline + 1, style.colour("muted"), 0.4, cls="write-in"))
     return items

@@ -1,9 +1,12 @@
 """Page 1: the relationship map. One connector per pair of living characters, carrying
 a badge with the pair's link counts; labels beside the connector when every pair's
-labels fit there, otherwise a number in the badge and a key beside the map.
+labels fit there, each nearest its own connector, otherwise a number in the badge and
+a key beside the map or on pages of its own.
 
 Green is solid and marked +, red is dashed and marked −, so the map reads in grayscale
 and for red-green colour-blind players; temporary (unlabelled) counts are in brackets.
+The drawing takes the whole sheet it can: the legend in a strip and the figure on an
+ellipse across the width, or a panel for the key beside it.
 """
 
 from __future__ import annotations
@@ -11,19 +14,27 @@ from __future__ import annotations
 import math
 
 from .. import fonts
-from ..paper import Paper
-from .badges import Chord, Spec, along, upright
-from .canvas import LEADING, MINUS, Box, Circle, Group, Line, Page, Shape, Text, corners, crosses, measure, meets
+from ..paper import MM, Paper
+from .badges import SLOT, Chord, Spec, along, upright
+from .canvas import ASCENT, DESCENT, LEADING, MINUS, Box, Circle, Group, Line, Page, Shape, Text, corners, crosses, measure, meets
 from .circle import Node, place
+from .grid import count_grid
 from .panel import flow_key, key_entries, label_lines, legend, legend_strip
 from .style import Style, style as load_style
 from .worksheet import Pair, Worksheet
 
 BESIDE_AT_MOST = 24
 """Label lines worth trying to set beside their connectors."""
-BLANK_BADGE = f"+    (+    )  {MINUS}    ({MINUS}    )"
-BLANK_SHORT = f"+     {MINUS}     "
-"""A blank map's badge: the marks only, the counts are written in the gaps."""
+BLANK_BADGES = (f"+{SLOT} (+{SLOT})  {MINUS}{SLOT} ({MINUS}{SLOT})", f"+{SLOT}  {MINUS}{SLOT}")
+"""A blank map's badge: the marks, with a gap to write each count in; a crowded map
+has two gaps, the temporary counts written in brackets after the others."""
+SLOT_MM = 8
+"""A handwritten count needs this much room."""
+
+FACTORS = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4)
+"""How far the layout may shrink to fit (the type never below its floor)."""
+CROWDED = 9
+"""From this many characters a panel beside the figure leaves it too little width."""
 
 
 def badge_text(pair: Pair) -> str:
@@ -41,59 +52,96 @@ def badge_text(pair: Pair) -> str:
 
 
 def map_pages(sheet: Worksheet, paper: Paper) -> list[Page]:
-    """The map page (landscape) and, if the key overflows it, pages continuing the key."""
+    """The map page (landscape) and, if the key overflows it, pages continuing the key.
+
+    First the whole width with the labels beside their connectors; then a panel beside
+    the figure for the key; then the whole width with the key on pages of its own, the
+    layout shrunk as little as will fit; a blank map last puts its counts in a grid."""
     page_paper = paper if paper.width_mm > paper.height_mm else paper.landscape()
     base = load_style("map", page_paper)
-    # the panel beside a circle first; when the badges find no clean spots, the whole
-    # width for an ellipse, the legend in a strip and the key on pages of its own
-    for wide, factor in ((False, 1), (True, 1), (True, 0.9), (True, 0.8), (True, 0.7), (True, 0.6)):
-        pages = _attempt(sheet, page_paper, base.shrunk(factor), base.pt("badge_min_pt"), wide)
+    floor = base.pt("badge_min_pt")
+    labelled = sum(len(p.labels) for p in sheet.pairs)
+
+    def attempt(wide: bool, beside: bool, factor: float, grid: bool = False) -> list[Page] | None:
+        return _attempt(sheet, page_paper, base.shrunk(factor), floor, wide, beside, grid)
+
+    # too many labels never all find room beside their lines; no labels need no panel
+    pages = attempt(True, True, 1.0) if labelled <= BESIDE_AT_MOST else None
+    if pages is None and labelled and len(sheet.people) < CROWDED:
+        pages = attempt(False, False, 1.0)
+    if pages is None:
+        pages = _largest(lambda f: attempt(True, False, f))
+    if pages is None and sheet.blank:
+        pages = attempt(True, False, 0.6, grid=True)
+        pages = pages and pages + [count_grid(sheet, base, page_paper, slot_width(base))]
+    if pages is None:
+        raise ValueError(f"{len(sheet.people)} characters do not fit a map on {paper.label}")
+    return pages
+
+
+def _largest(attempt) -> list[Page] | None:
+    """The pages at the largest factor that fits, found by halving the list of factors
+    (a layout that fits at one factor fits at the smaller ones, near enough)."""
+    low, high, best = 0, len(FACTORS) - 1, None
+    while low <= high:
+        mid = (low + high) // 2
+        pages = attempt(FACTORS[mid])
         if pages is not None:
-            return pages
-    raise ValueError(f"{len(sheet.people)} characters do not fit a map on {paper.label}")
+            best, high = pages, mid - 1
+        else:
+            low = mid + 1
+    return best
 
 
-def _attempt(sheet: Worksheet, paper: Paper, st: Style, floor: float, wide: bool) -> list[Page] | None:
+def slot_width(st: Style) -> float:
+    """A write-in gap: 8 mm, more on a poster."""
+    return SLOT_MM * MM * max(1.0, st.scale)
+
+
+def _attempt(sheet: Worksheet, paper: Paper, st: Style, floor: float, wide: bool, beside: bool,
+             grid: bool = False) -> list[Page] | None:
     width, height = paper.size_pt
-    margin = paper.margin_mm * width / paper.width_mm
+    margin = paper.margin_mm * MM
     page = Page(width, height, "Relationship map")
     title = sheet.title or "Relationship map"
     page.add(Text(margin, margin + st.pt("title_pt"), title, st.pt("title_pt"), fonts.DISPLAY_BOLD, cls="title"))
-    sub_y = margin + st.pt("title_pt") + LEADING * st.pt("subtitle_pt") + 2
+    sub_y = margin + st.pt("title_pt") * (1 + DESCENT) + st.pt("subtitle_pt") * ASCENT + 3
     page.add(Text(margin, sub_y, _subtitle(sheet), st.pt("subtitle_pt"), fonts.SANS, st.colour("ink"), cls="title"))
     top = sub_y + st.mm("gap_mm") * 2
+    labelled = [p for p in sheet.pairs if p.labels]
+    # a blank map "keyed" has its counts in the grid
+    keyed = (bool(labelled) and not beside) or grid
+    used = frozenset({"none"} if any(p.empty for p in sheet.pairs) else set()) | (
+        {"dead"} if sheet.living < len(sheet.people) else set())
     if wide:
-        top = legend_strip(page, st, (margin, top, width - margin, height - margin), sheet.blank,
-                           any(p.labels for p in sheet.pairs))
+        top = legend_strip(page, st, (margin, top, width - margin, height - margin), sheet.blank, keyed, used)
         panel_left = width - margin + st.mm("gap_mm") * 3
     else:
         panel_left = width - margin - (width - 2 * margin) * st.section["panel_share"]
     region = (margin, top, panel_left - st.mm("gap_mm") * 3, height - margin)
-    nodes = place(sheet, st, region, oval=wide)
+    nodes = place(sheet, st, region, oval=True)
     if nodes is None:
         return None
-    living = [n for n in nodes if sheet.people[n.index].living or sheet.blank]
+    # a small cast leaves room: its counts and labels are set larger
+    living = sum(p.living for p in sheet.people) if not sheet.blank else len(sheet.people)
+    tags = st.shrunk(1.4 if living <= 4 else 1.15 if living <= 7 else 1 if living <= 8 else 0.85)
+    drawn = _connectors(sheet, nodes, st, tags, region, beside, floor) if not grid else (_all_lines(sheet, nodes, st), [])
+    if drawn is None:
+        return None
+    lines, badges = drawn
+    # the connectors first, the dots over their ends, then every count and label on top
+    page.add(*lines)
     for n in nodes:
         page.add(*n.items)
-        colour = st.colour("ink") if n in living else st.colour("muted")
-        page.add(Circle(n.x, n.y, st.mm("dot_mm"), colour, colour if n in living else "#ffffff", 0.8))
-    labelled = [p for p in sheet.pairs if p.labels]
-    # a small cast leaves room: its counts and labels are set larger
-    tags = st.shrunk(1.4 if len(living) <= 4 else 1.15 if len(living) <= 7 else 1 if len(living) <= 8 else 0.85)
-    # a large cast's labels never all find room beside their connectors: go straight to the key
-    tries = (False, True) if sum(len(p.labels) for p in labelled) <= BESIDE_AT_MOST and not wide else (True,)
-    for keyed in tries:
-        drawn = _connectors(sheet, nodes, st, tags, region, not keyed, floor)
-        if drawn is not None:
-            break
-    else:
-        return None
-    page.add(*drawn)
+        alive = sheet.blank or sheet.people[n.index].living
+        colour = st.colour("ink") if alive else st.colour("muted")
+        page.add(Circle(n.x, n.y, st.mm("dot_mm"), colour, colour if alive else "#ffffff", 0.8))
+    page.add(*badges)
     entries = key_entries(sheet, labelled if keyed else [])
     if wide:
         return [page] + flow_key(page, entries, st, None, 0, paper, margin)
     panel = (panel_left, top, width - margin, height - margin)
-    y = legend(page, st, panel, sheet.blank)
+    y = legend(page, st, panel, sheet.blank, keyed, used)
     return [page] + flow_key(page, entries, st, panel, y, paper, margin)
 
 
@@ -106,27 +154,25 @@ def _subtitle(sheet: Worksheet) -> str:
 
 
 def _connectors(sheet: Worksheet, nodes: list[Node], st: Style, tags: Style, region: Box,
-                beside: bool, floor: float) -> list | None:
-    """Every connector with its badge (and labels when `beside`), or None when they do not fit."""
+                beside: bool, floor: float) -> tuple[list, list] | None:
+    """Every connector's lines, and its badge (with labels when `beside`), or None when
+    they do not fit."""
     at = {n.index: n for n in nodes}
-    strokes: dict[int, list[tuple]] = {}
-    groups = {}
-    for k, pair in enumerate(sheet.pairs):
-        group = _lines(pair, at[pair.a], at[pair.b], st, sheet.blank)
-        strokes[k] = [(i.x1, i.y1, i.x2, i.y2) for i in group.items]
-        groups[k] = group
+    groups = dict(enumerate(_all_lines(sheet, nodes, st)))
+    strokes = {k: [(i.x1, i.y1, i.x2, i.y2) for i in group.items] for k, group in groups.items()}
     spec = Spec(max(tags.pt("badge_pt"), floor), floor, tags.mm("badge_pad_mm"), st.mm("badge_edge_mm"),
-                st.pt("line_pt") / 2 + st.mm("badge_clear_mm"), st.colour("ink"), st.colour("muted"), sheet.blank)
+                st.pt("line_pt") / 2 + st.mm("badge_clear_mm"), st.colour("ink"), st.colour("muted"), sheet.blank,
+                slot_width(st))
     placed = taken = None
-    # a large blank map has no room for a slot per count: two slots, temporary ones in brackets
-    for blank_text in (BLANK_BADGE, BLANK_SHORT) if sheet.blank else ("",):
+    # a blank badge is written in by hand: upright, with room for each count
+    for blank_text in BLANK_BADGES if sheet.blank else ("",):
         chords = []
         for k, pair in enumerate(sheet.pairs):
             a, b = at[pair.a], at[pair.b]
             # the key lists pairs by their characters' numbers, so a badge needs no number of its own
             text = blank_text or badge_text(pair)
             chords.append(Chord(k, a.x, a.y, b.x, b.y, text, [s for j, ss in strokes.items() if j != k for s in ss]))
-        for way in (upright, along):
+        for way in (upright,) if sheet.blank else (upright, along):
             taken = [corners(n.box) for n in nodes]
             placed = way(chords, spec, taken, region)
             if placed is not None:
@@ -142,12 +188,19 @@ def _connectors(sheet: Worksheet, nodes: list[Node], st: Style, tags: Style, reg
         for k in sorted(placed, key=lambda k: _length(at[sheet.pairs[k].a], at[sheet.pairs[k].b])):
             pair = sheet.pairs[k]
             if pair.labels:
-                labels = _beside(label_lines(pair), placed[k][0], tags, taken, every, region)
+                own = strokes[k]
+                others = [st_ for j, ss in strokes.items() if j != k for st_ in ss]
+                labels = _beside(label_lines(pair), placed[k][0], tags, taken, every, region, own, others)
                 if labels is None:
                     return None
                 badges[k].items += labels
     # every line first, then the badges and labels over them, so no line runs across a count
-    return [groups[k] for k in range(len(sheet.pairs))] + [badges[k] for k in range(len(sheet.pairs))]
+    return [groups[k] for k in range(len(sheet.pairs))], [badges[k] for k in range(len(sheet.pairs))]
+
+
+def _all_lines(sheet: Worksheet, nodes: list[Node], st: Style) -> list[Group]:
+    at = {n.index: n for n in nodes}
+    return [_lines(pair, at[pair.a], at[pair.b], st, sheet.blank) for pair in sheet.pairs]
 
 
 def _length(a: Node, b: Node) -> float:
@@ -179,9 +232,26 @@ def _within(box: Box, region: Box) -> bool:
     return box[0] >= region[0] and box[1] >= region[1] and box[2] <= region[2] and box[3] <= region[3]
 
 
+def distance(box: Box, x1: float, y1: float, x2: float, y2: float) -> float:
+    """How near the segment comes to the box: 0 when it crosses it."""
+    if crosses(box, x1, y1, x2, y2):
+        return 0.0
+
+    def to_segment(px: float, py: float) -> float:
+        dx, dy = x2 - x1, y2 - y1
+        t = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy or 1)))
+        return math.hypot(x1 + t * dx - px, y1 + t * dy - py)
+
+    def to_box(px: float, py: float) -> float:
+        return math.hypot(max(box[0] - px, 0, px - box[2]), max(box[1] - py, 0, py - box[3]))
+
+    return min([to_segment(x, y) for x, y in corners(box)] + [to_box(x1, y1), to_box(x2, y2)])
+
+
 def _beside(lines: list[str], badge: Shape, st: Style, taken: list[Shape], strokes: list[tuple],
-            region: Box) -> list | None:
-    """The labels stacked in rings around the pair's badge, clear of every line and text."""
+            region: Box, own: list[tuple], others: list[tuple]) -> list | None:
+    """The labels stacked in rings around the pair's badge, clear of every line and text,
+    and nearer their own connector than any other, so no one reads them as another pair's."""
     size = st.pt("label_pt")
     widths = [measure(t, fonts.SANS, size) for t in lines]
     if max(widths) > st.mm("label_width_mm"):
@@ -200,7 +270,9 @@ def _beside(lines: list[str], badge: Shape, st: Style, taken: list[Shape], strok
             box = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
             shape = corners(box)
             if (_within(box, region) and not any(meets(shape, o, gap) for o in taken)
-                    and not any(crosses(box, *s) for s in strokes)):
+                    and not any(crosses(box, *s) for s in strokes)
+                    and min(distance(box, *s) for s in own) + gap < min((distance(box, *s) for s in others),
+                                                                         default=math.inf)):
                 taken.append(shape)
                 top = box[1]
                 return [Text(box[0], top + (i + 1) * LEADING * size - (LEADING - 1) * size, t, size, fonts.SANS,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import fonts
 from ..paper import Paper
+from .circle import HEALTH_MARKS
 from .canvas import DESCENT, LEADING, MINUS, Box, Circle, Line, Page, Rect, Text, fit, measure, wrap
 from .style import Style
 from .worksheet import Pair, Worksheet
@@ -12,27 +13,38 @@ from .worksheet import Pair, Worksheet
 Entry = tuple[str, list[str]]
 
 
-def label_lines(pair: Pair) -> list[str]:
-    """One line per label: sign, how many links carry it when more than one, the label."""
-    return [f"{'+' if colour == 'green' else MINUS}{n if n > 1 else ''} {label}" for colour, label, n in pair.labels]
+def legend_rows(blank: bool, keyed: bool, used: frozenset = frozenset({"none", "dead"})) -> list[tuple[str, str]]:
+    """Every mark the map uses, with what it means: (sample kind, text). `used` says
+    whether a pair with no links ("none") and the dead ("dead") are on this map."""
+    rows = [("green", "+ green: a reason to like each other (solid line)"),
+            ("red", f"{MINUS} red: a reason to hate each other (dashed line)")]
+    if blank:
+        return rows + [
+            ("guide", "grey line: one per pair, draw its links along it"),
+            ("badge", f"write the counts: +green {MINUS}red, temporary (unlabelled) ones in brackets") if not keyed
+            else ("", "counts: write each pair's in the grid on the next page, by the characters' numbers"),
+            ("text:1", "number: the character's row on the dice table and worksheet"),
+            (f"text:{HEALTH_MARKS}", "circle the health: Healthy, Injured, Dying, Dead (†: erase their links)"),
+        ]
+    zero = ", 0 none" if "none" in used else ""
+    rows += [("badge", f"counts per pair: +green {MINUS}red, (unlabelled, temporary){zero}"),
+             ("none", "dotted grey: no link"),
+             ("text:1", "number: the character's row on the dice table, worksheet and key"),
+             ("dead", "hollow, grey: dead, links erased")]
+    rows = [(kind, text) for kind, text in rows if kind not in ("none", "dead") or kind in used]
+    if keyed:
+        rows.append(("", "labels: in the key, by the characters' numbers"))
+    return rows
 
 
-def legend(page: Page, st: Style, panel: Box, blank: bool) -> float:
+def legend(page: Page, st: Style, panel: Box, blank: bool, keyed: bool, used: frozenset) -> float:
     """Draw the legend at the top of `panel`; the y where the panel continues."""
     left, top, right, _ = panel
     size = st.pt("key_pt")
-    sample = 9 * size * 0.3 + 14
+    sample = _sample_width(st)
     y = top + st.pt("key_head_pt")
     page.add(Text(left, y, "How to read the map", st.pt("key_head_pt"), fonts.SANS_BOLD, cls="legend"))
-    rows = [
-        ("green", "+ green link: a reason to like each other (solid line)"),
-        ("red", f"{MINUS} red link: a reason to hate each other (dashed line)"),
-        ("badge", f"counts per pair: +green {MINUS}red; (in brackets) unlabelled, temporary links"),
-        ("dead", "hollow and grey: dead; their links are erased"),
-    ]
-    if blank:
-        rows[2] = ("badge", f"write the counts: +green {MINUS}red, temporary ones in the brackets")
-    for kind, text in rows:
+    for kind, text in legend_rows(blank, keyed, used):
         y += size * 0.6
         lines = wrap(text, right - left - sample - 4, fonts.SANS, size)
         mid = y + LEADING * size * 0.55
@@ -43,20 +55,15 @@ def legend(page: Page, st: Style, panel: Box, blank: bool) -> float:
     return y + st.mm("gap_mm") * 2
 
 
-def legend_strip(page: Page, st: Style, area: Box, blank: bool, keyed: bool) -> float:
-    """The legend as one or two rows across the top of `area`, for a map using the whole
-    width; the y below it."""
+def legend_strip(page: Page, st: Style, area: Box, blank: bool, keyed: bool, used: frozenset) -> float:
+    """The legend in rows across the top of `area`, for a map using the whole width; the
+    y below it."""
     left, top, right, _ = area
     size = st.pt("key_pt")
-    sample = 9 * size * 0.3 + 8
-    rows = [("green", "+ green: a reason to like (solid)"), ("red", f"{MINUS} red: a reason to hate (dashed)"),
-            ("badge", f"counts per pair: +green {MINUS}red, (temporary)" if not blank
-             else "write +green –red, temporary in brackets"),
-            ("dead", "hollow, grey: dead, links erased")]
-    if keyed and not blank:
-        rows.append(("", "labels: in the key on the next page, by the characters' numbers"))
     x, y = left, top + LEADING * size
-    for kind, text in rows:
+    for kind, text in legend_rows(blank, keyed, used):
+        # a mark is its own sample; lines and shapes take a common width
+        sample = measure(kind[5:], fonts.SANS_BOLD, size) + 2 if kind.startswith("text:") else 9 * size * 0.3 + 8
         need = (sample + 3 if kind else 0) + measure(text, fonts.SANS, size) + size * 2
         if x > left and x + need > right:
             x, y = left, y + LEADING * size * 1.3
@@ -68,20 +75,37 @@ def legend_strip(page: Page, st: Style, area: Box, blank: bool, keyed: bool) -> 
     return y + DESCENT * size + st.mm("gap_mm") * 2
 
 
+def _sample_width(st: Style) -> float:
+    return max(9 * st.pt("key_pt") * 0.3 + 8, measure(HEALTH_MARKS, fonts.SANS_BOLD, st.pt("key_pt")) + 2)
+
+
 def _sample(page: Page, kind: str, x: float, y: float, width: float, st: Style) -> None:
     line = st.pt("line_pt")
-    if kind == "green":
+    if kind.startswith("text:"):
+        size = st.pt("key_pt")
+        page.add(Text(x, y + size * 0.33, kind[5:], size, fonts.SANS_BOLD, cls="legend"))
+    elif kind == "green":
         page.add(Line(x, y, x + width, y, st.colour("green"), line))
     elif kind == "red":
         page.add(Line(x, y, x + width, y, st.colour("red"), line, tuple(d * st.scale for d in st.section["dash_pt"])))
     elif kind == "badge":
         page.add(Rect(x, y - 4, width, 8, st.colour("ink"), "#ffffff", 0.5, 4))
-    else:
+    elif kind == "none":
+        page.add(Line(x, y, x + width, y, st.colour("faint"), line * 0.6, (1, 2)))
+    elif kind == "guide":
+        page.add(Line(x, y, x + width, y, st.colour("faint"), line * 0.6))
+    elif kind == "dead":
         page.add(Circle(x + 4, y, st.mm("dot_mm"), st.colour("muted"), "#ffffff", 0.8))
+
+
+def label_lines(pair: Pair) -> list[str]:
+    """One line per label: sign, how many links carry it when more than one, the label."""
+    return [f"{'+' if colour == 'green' else MINUS}{n if n > 1 else ''} {label}" for colour, label, n in pair.labels]
 
 
 def key_entries(sheet: Worksheet, pairs: list[Pair]) -> list[Entry]:
     """Each keyed pair: its heading (the two characters' numbers and names) and its label lines."""
+
     def name(i: int) -> str:
         return f"{i + 1} " + fit(sheet.people[i].name, 70, fonts.SANS_BOLD, 7)
 

@@ -8,7 +8,7 @@ from ..paper import Paper
 from .canvas import MINUS, Page, Rect, Text, fit
 from .flow import Flow, summaries
 from .style import style
-from .worksheet import STRESS_TRACK, Worksheet, degree_bands, gm_pool, link_dice
+from .worksheet import STRESS_TRACK, Worksheet, active_pool, degree_bands, gm_pool, link_dice, pool_example
 from ...systems.isolation.conflict import DIFFICULTY
 
 HEALTH_STEPS = ("Healthy", "Injured", "Dying", "Dead")
@@ -28,6 +28,7 @@ def dice_page(sheet: Worksheet, paper: Paper) -> list[Page]:
                 f"{'L' if sheet.blank else sheet.living} living characters", st)
     flow.heading("Dice from links: Active Player (row), Passive Player (column)", 40)
     flow.paragraph(text["dice_note"], st.pt("small_pt"))
+    flow.paragraph(pool_text(sheet), st.pt("small_pt"), fonts.SANS_ITALIC)
     flow.y += st.mm("row_gap_mm")
     n = len(sheet.people)
     headers = ["Active, Passive"] + [str(j + 1) for j in range(n)]
@@ -43,7 +44,7 @@ def dice_page(sheet: Worksheet, paper: Paper) -> list[Page]:
                 row.append(f"A +   {MINUS}\nP +   {MINUS}")
             else:
                 green, red = link_dice(sheet, i, j)
-                row.append(f"A +{green} {MINUS}{red + sheet.stress}\nP +{green} {MINUS}{red}")
+                row.append(f"A +{green} {MINUS}{red}\nP +{green} {MINUS}{red}")
         rows.append(row)
     flow.table(headers, [3.2] + [1] * n, rows, shaded, st.pt("small_pt"))
     flow.gap()
@@ -55,7 +56,7 @@ def dice_page(sheet: Worksheet, paper: Paper) -> list[Page]:
     people = [[str(i + 1), p.name + (f"\nplayed by {p.player}" if p.player else ""), p.profession, p.goal, p.bias,
                p.health.title() if p.name else ""] for i, p in enumerate(sheet.people)]
     flow.table(["#", "Name", "Profession", "Goal", "Bias", "Health"], [0.4, 3, 1.6, 2.4, 2.4, 1.1], people,
-               min_height=0 if not sheet.blank else 18)
+               min_height=0 if not sheet.blank else 18 * st.scale)
     flow.gap()
 
     flow.heading("The GM's red dice = Difficulty + living characters + Stress", 80)
@@ -69,6 +70,27 @@ def dice_page(sheet: Worksheet, paper: Paper) -> list[Page]:
     flow.y += st.mm("row_gap_mm")
     flow.table(["Degree", "Net"], [2, 1], [[name, band] for name, band in degree_bands()])
     return flow.pages
+
+
+def _signed(green: int, red: int) -> str:
+    return f"+{green} {MINUS}{red}"
+
+
+def pool_text(sheet: Worksheet) -> str:
+    """A worked example of the Active Player's pool from this sheet's own cells, so the
+    table leads to the dice `playaid roll` uses: the Stress is added once."""
+    if sheet.blank:
+        return (f"Example: at Stress 2, asking two characters whose A cells read +2 {MINUS}1 and +1 {MINUS}2, "
+                f"the Active Player rolls 2 + 1 = 3 green and 1 + 2 + 2 = 5 red dice (the Stress once, not per cell).")
+    found = pool_example(sheet)
+    if found is None:
+        return "With one living character there is no one to ask: the Active Player goes it alone."
+    active, asked = found
+    cells = [f"{_who(sheet, j)} (A {_signed(*link_dice(sheet, active, j))})" for j in asked]
+    green, red = active_pool(sheet, active, asked)
+    passive = "; ".join(f"{_who(sheet, j)} rolls P {_signed(*link_dice(sheet, j, active))}" for j in asked)
+    return (f"Example: {_who(sheet, active)} asks {' and '.join(cells)}, adds Stress {sheet.stress} in red once: "
+            f"{green} green and {red} red dice. {passive}.")
 
 
 def session_pages(sheet: Worksheet, paper: Paper) -> list[Page]:
@@ -89,7 +111,7 @@ def session_pages(sheet: Worksheet, paper: Paper) -> list[Page]:
         now = "" if sheet.blank else f"now +{p.green_temporary} {MINUS}{p.red_temporary}"
         tallies.append([names, now, "+", MINUS])
     rows = flow.table(["Pair", "at the start", "unlabelled green +", f"unlabelled red {MINUS}"],
-                      [3.4, 1.2, 2.2, 2.2], tallies, size=st.pt("small_pt"), min_height=14)
+                      [3.4, 1.2, 2.2, 2.2], tallies, size=st.pt("small_pt"), min_height=14 * st.scale)
     _tally_boxes(flow, rows)
     flow.gap()
     flow.heading("Health", 60)
@@ -97,20 +119,22 @@ def session_pages(sheet: Worksheet, paper: Paper) -> list[Page]:
     flow.y += st.mm("row_gap_mm")
     health = [[_who(sheet, i, 80), "", "Injured links with:", "Dying links with:"] for i in range(len(sheet.people))]
     rows = flow.table(["Character", "health (current level filled)", "", ""], [2.4, 2.6, 2, 2], health,
-                      min_height=24)
+                      min_height=24 * st.scale)
     _health_marks(flow, sheet, rows)
     flow.gap()
     flow.heading("End of the session: permanent link rolls", 80)
     flow.paragraph(text["session_end"], st.pt("small_pt"))
     flow.y += st.mm("row_gap_mm")
-    flow.table(["Pair", "green evens", "red odds", "link erased or added (label)"], [3, 1, 1, 5],
-               [[""] * 4 for _ in range(6)], min_height=16)
+    # a row for every pair: each pair of living characters may roll
+    ends = [[f"{_who(sheet, p.a, 60)} – {_who(sheet, p.b, 60)}", "", "", ""] for p in sheet.pairs]
+    flow.table(["Pair", "green evens", "red odds", "link erased or added (label)"], [3, 1, 1, 5], ends,
+               min_height=20 * st.scale)
     return flow.pages
 
 
 def _stress_track(flow: Flow, sheet: Worksheet) -> None:
     size = flow.st.pt("body_pt")
-    box = 18.0
+    box = 18.0 * flow.st.scale
     flow.room(box + size * 2)
     top = flow.y + size * 0.6
     for level in range(STRESS_TRACK + 1):
@@ -129,7 +153,7 @@ def _stress_track(flow: Flow, sheet: Worksheet) -> None:
 
 def _tally_boxes(flow: Flow, rows: list) -> None:
     """A row of boxes to tick in the green and the red tally cells."""
-    side = 7.0
+    side = 7.0 * flow.st.scale
     for page, cells in rows:
         for left, top, right, bottom in cells[2:4]:
             x = left + 12

@@ -129,9 +129,28 @@ def blank(count: int) -> Worksheet:
 
 def link_dice(sheet: Worksheet, active: int, passive: int) -> tuple[int, int]:
     """(green, red) dice each side of a pair rolls from their links alone: one die per
-    link of each colour between them (the Active Player adds the Stress Level in red)."""
+    link of each colour between them. The Stress is not in it: it is added once per roll."""
     pair = sheet.pair(active, passive)
     return (pair.greens, pair.reds) if pair else (0, 0)
+
+
+def active_pool(sheet: Worksheet, active: int, passives: list[int]) -> tuple[int, int]:
+    """The Active Player's (green, red) dice asking `passives`: the link dice with each
+    one asked, added up, and red dice equal to the Stress Level once ("Add red dice equal
+    to the current Stress Level of the situation"), however many are asked."""
+    cells = [link_dice(sheet, active, p) for p in passives]
+    return sum(g for g, _ in cells), sum(r for _, r in cells) + (sheet.stress or 0)
+
+
+def pool_example(sheet: Worksheet) -> tuple[int, list[int]] | None:
+    """An Active Player and the characters they ask for the dice table's worked example:
+    the living character with the most links asking up to two others; None with fewer
+    than two living."""
+    living = [i for i, p in enumerate(sheet.people) if p.living]
+    if len(living) < 2:
+        return None
+    active = max(living, key=lambda i: (sum(sum(link_dice(sheet, i, j)) for j in living if j != i), -i))
+    return active, [j for j in living if j != active][:2]
 
 
 def gm_pool(sheet: Worksheet, difficulty: int) -> int:

@@ -16,15 +16,22 @@ from .canvas import Circle, Group, Line, Page, Rect, Text, ensure, measure
 SVG_FONTS = fonts.CSS_STACK
 
 
+GAME = "Isolation"
+SUBJECT = f"{GAME}: relationship map, dice table and session worksheet"
+
+
 def pdf(pages: list[Page], title: str) -> bytes:
-    """Every page into one PDF, fonts embedded and subset, byte-for-byte reproducible."""
+    """Every page into one PDF, fonts embedded and subset, byte-for-byte reproducible;
+    its metadata name the game and the tool."""
     from reportlab.pdfgen import canvas
 
     buffer = io.BytesIO()
     # the initial font is ours, or ReportLab names its unembedded Helvetica on every page
     c = canvas.Canvas(buffer, invariant=1, pageCompression=1, initialFontName=ensure(fonts.SANS))
     c.setTitle(title)
-    c.setCreator("playaid")
+    c.setAuthor("playaid")
+    c.setSubject(SUBJECT)
+    c.setCreator("playaid map")
     for page in pages:
         c.setPageSize((page.width, page.height))
         _draw_pdf(c, page.items, page.height)

@@ -1,7 +1,7 @@
 """Character sheets: one typed context per game, rendered by `templates/sheets/<game>.html`.
 
 `sheet_for` builds the context of one character (or a blank one); `render_sheets` lays
-one or more of them out as a PDF; `reference_pdf` renders a game's reference page.
+one or more of them out as a PDF (a game's reference page: `render.reference`).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from ..paper import Paper
 from ..html import pdf_bytes
 from .pdf import bookmark_pages, template_document, template_pdf
 from .common import Fitter, Header, Namer, slug
+from ..reference import reference_pdf  # noqa: F401  (packets and `playaid sheet` import it from here)
 
 
 
@@ -74,22 +75,33 @@ def sheet_for(system: str, character: Any | None, *, setup: Any = None, prefix: 
 def render_sheets(templates: Templates, paper: Paper, sheets: list[Sheet], title: str) -> bytes:
     """`sheets` (all of one game) laid out as one PDF, each starting a new page."""
     system = sheets[0].header.system
-    return template_pdf(templates, f"sheets/{system}.html", sheets=sheets, **page_context(paper, title))
+    return template_pdf(templates, f"sheets/{system}.html", sheets=sheets, **_sheet_context(paper, sheets, title))
 
 
-def render_sheets_paged(templates: Templates, paper: Paper, sheets: list[Sheet], title: str,
-                        ) -> tuple[bytes, list[int], int]:
-    """Like `render_sheets`, with the first page (0-based) of each sheet and the page count."""
+def render_sheets_paged(templates: Templates, paper: Paper, sheets: list[Sheet], title: str, *,
+                        tagged: bool = True) -> tuple[bytes, list[int], int]:
+    """Like `render_sheets`, with the first page (0-based) of each sheet and the page count
+    (`tagged`: see `pdf_bytes`)."""
     system = sheets[0].header.system
-    doc = template_document(templates, f"sheets/{system}.html", sheets=sheets, **page_context(paper, title))
-    return pdf_bytes(doc), bookmark_pages(doc), len(doc.pages)
+    doc = template_document(templates, f"sheets/{system}.html", sheets=sheets, **_sheet_context(paper, sheets, title))
+    return pdf_bytes(doc, tagged=tagged), bookmark_pages(doc), len(doc.pages)
 
 
-def reference_pdf(templates: Templates, paper: Paper, system: str) -> bytes:
-    """The one-page reference of game `system`: how a roll is built and read."""
-    title = REGISTRY[system].short_title
-    return template_pdf(templates, f"reference/{system}.html", game=title, system=system,
-                        **page_context(paper, f"{title} — reference"))
+FOOTER_MM = 5
+"""Height kept for the footer line at the foot of every sheet (`sheet.css`: `.sheet` padding)."""
+
+
+def _sheet_context(paper: Paper, sheets: list[Sheet], title: str) -> dict:
+    """The page context of a PDF of `sheets`: its title says whose sheets, of which game."""
+    game = GAME_TITLES[sheets[0].header.system]
+    kind = "character sheet" if len(sheets) == 1 else "character sheets"
+    named = f"Blank {game} {kind}" if all(s.blank for s in sheets) else f"{title} — {game} {kind}"
+    # a hair under the live area, so rounding never spills a sheet onto a second page
+    height = paper.height_mm - 2 * paper.margin_mm - 0.5
+    # WeasyPrint places `bottom: 0` against the content's height, not `min-height`: so the
+    # footer is placed from the top, FOOTER_MM above the sheet's foot
+    return {**page_context(paper, named, game=game, kind=kind),
+            "sheet_height_mm": f"{height:g}", "footer_top_mm": f"{height - FOOTER_MM:g}"}
 
 
 def cast_of(library: Library, path: Path, doc: Document) -> Cast:

@@ -2,8 +2,10 @@
 
 A sheet's context is plain data. Every number is worked out here or by the rules core;
 the templates only place and format what they are given. Text is fitted by a character
-budget per kind of field (`assets/data/sheets/fit.yaml`): shrunk one or two steps, and
-wrapped, never cut; text past the budget still prints in full and earns a warning.
+budget per kind of field (`assets/data/sheets/fit.yaml`): wrapped, never cut; only the
+masthead name and a long paragraph step down in size (the stylesheet ignores the steps
+elsewhere: one size per column, 7 pt at least); text past the budget still prints in full
+and earns a warning. A long value in a form field wraps into a taller field (`Namer.field`).
 """
 
 from __future__ import annotations
@@ -13,9 +15,14 @@ from functools import cache
 
 import yaml
 from ... import resources
+from ..forms import draws
 from ...safe_text import slug  # noqa: F401 - sheets name their files and fields with it
 
 DATA = resources.DATA / "sheets" / "fit.yaml"
+NOTES_ROWS = 2
+"""Ruled rows the notes field covers at least; the page's spare height below adds printed rows."""
+NOTES_CHARS = 100
+"""About what one notes row holds at the sheet's size."""
 
 
 @cache
@@ -49,20 +56,23 @@ class Field:
     value: str = ""
     lines: int = 1
     """More than one: a multi-line text area."""
+    pitch_mm: float = 8.0
+    """Height each line adds: 8 mm writing rows; a row's long value wraps at 5.5 mm a line."""
+
+    @property
+    def height_mm(self) -> str:
+        return f"{self.lines * self.pitch_mm + (2 if self.pitch_mm < 8 else 0):g}"
 
     @property
     def fillable(self) -> bool:
-        """Whether viewers can draw the value inside a form field.
+        """Whether the value can be a form field that shows itself.
 
-        Viewers draw a field's value themselves, with a simple single-byte encoding: Greek,
-        Cyrillic, CJK or emoji would come out blank. Such a value is printed as page text in
-        a plain box instead (with our fonts), and written over by hand in play.
+        A field's value is drawn with the form face (Latin, Greek, Cyrillic), in an
+        appearance stream of our own. A value that face cannot draw (CJK, emoji) is printed
+        as page text in the same box instead, with the sheet's fonts, and written over by
+        hand in play; an empty field is always fillable.
         """
-        try:
-            self.value.encode("latin-1")
-        except UnicodeEncodeError:
-            return False
-        return True
+        return draws(self.value)
 
 
 @dataclass(frozen=True)
@@ -104,8 +114,21 @@ class Namer:
 
     prefix: str
 
-    def field(self, key: str, value: object = "", lines: int = 1) -> Field:
-        return Field(f"{self.prefix}_{key}", "" if value is None else str(value), lines)
+    def field(self, key: str, value: object = "", lines: int = 1, *, chars: int = 0) -> Field:
+        """A field; with `chars` (what one line of its column holds at the sheet's size) a
+        longer value wraps into a field as many lines tall as it needs, instead of running
+        out of its box or shrinking."""
+        text = "" if value is None else str(value)
+        if chars and len(text) > chars:
+            return Field(f"{self.prefix}_{key}", text, -(-len(text) // chars), 5.5)
+        return Field(f"{self.prefix}_{key}", text, lines)
+
+    def notes(self, value: object) -> Field:
+        """The notes field: NOTES_ROWS ruled rows, more when the character's notes need them
+        (about NOTES_CHARS a row at the sheet's size), so none is hidden by the field's edge."""
+        text = "" if value is None else str(value)
+        needed = sum(-(-len(part) // NOTES_CHARS) or 1 for part in text.split("\n")) if text else 0
+        return Field(f"{self.prefix}_notes", text, max(NOTES_ROWS, needed))
 
     def box(self, key: str, checked: bool = False, label: str = "") -> Box:
         return Box(f"{self.prefix}_{key}", checked, label)

@@ -70,5 +70,5 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: object = None) -
                           lambda i: Condition(Text(), "", name.field(f"cond{i}_uses"))),
         penalties=padded(pens, rows("contest-penalty"), empty),
         e_dice=", ".join(str(d) for d in c.e_dice) if c else "",
-        notes=name.field("notes", c.notes if c else "", lines=10),
+        notes=name.notes(c.notes if c else ""),
     )

@@ -45,7 +45,7 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: object = None) -
     """The sheet of `c` (None: blank)."""
     stats = [StatRow(_LETTERS[s], s.title(), _USES[s], str(getattr(c.stats, s)) if c else "",
                      name.field(f"stat_{s}", c.current(s) if c else "")) for s in STATS]
-    items = padded([name.field(f"item{i}", item) for i, item in enumerate(c.items if c else [])],
+    items = padded([name.field(f"item{i}", item, chars=95) for i, item in enumerate(c.items if c else [])],
                    rows("dirt-items"), lambda i: name.field(f"item{i}"))
     return DirtSheet(
         stats=stats,
@@ -55,5 +55,5 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: object = None) -
                 Check("Anything else", Text(), f"{THRESHOLD['none']}+")],
         items=items,
         disrupted=name.box("disrupted", bool(c and c.disrupted), "Disrupted: the next action needs one more degree"),
-        notes=name.field("notes", c.notes if c else "", lines=8),
+        notes=name.notes(c.notes if c else ""),
     )

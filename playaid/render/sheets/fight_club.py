@@ -57,7 +57,7 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: object = None) -
     start = str(len(c.frustrations) + len(c.fought_out)) if c else ""
     conns = [ConnectionRow(fit(x.npc, "line", "connection"), fit(x.frustration, "short", "connection frustration"),
                            fit(x.played_by, "short", "connection player")) for x in (c.connections if c else [])]
-    pains = [PainRow(name.field(f"pain{i}_text", p.text), name.field(f"pain{i}_tokens", p.tokens),
+    pains = [PainRow(name.field(f"pain{i}_text", p.text, chars=75), name.field(f"pain{i}_tokens", p.tokens),
                      name.field(f"pain{i}_verdict", p.verdict or "")) for i, p in enumerate(c.pain_statements if c else [])]
     return FightClubSheet(
         concept=fit(c.concept if c else "", "block", "concept"),
@@ -67,5 +67,5 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: object = None) -
                 for t in TOKEN_TYPES],
         pain_statements=padded(pains, rows("fight-club-pain"), lambda i: PainRow(
             name.field(f"pain{i}_text"), name.field(f"pain{i}_tokens"), name.field(f"pain{i}_verdict"))),
-        notes=name.field("notes", c.notes if c else "", lines=14),
+        notes=name.notes(c.notes if c else ""),
     )

@@ -41,6 +41,8 @@ class FightSphereSheet:
     judgment_rule: str
     layers: list[LayerStep]
     states: list[Box]
+    drives: list[Box]
+    """Death Wish / Reason To Live, the one chosen ticked (both empty on a blank sheet)."""
     switched: Box
     notes: Field
 
@@ -56,7 +58,7 @@ def build(g: Gladiator | None, name: Namer, fit: Fitter, setup: Setup | None = N
     drive = str(g.drive) if g and g.drive else ""
     rels = []
     for i, r in enumerate(g.relationships if g else []):
-        rels.append(RelationshipRow(name.field(f"rel{i}_npc", r.npc), name.field(f"rel{i}_value", r.value),
+        rels.append(RelationshipRow(name.field(f"rel{i}_npc", r.npc, chars=48), name.field(f"rel{i}_value", r.value),
                                     str(rated(r.value, drive or REASON_TO_LIVE)),
                                     name.field(f"rel{i}_resting", r.resting)))
     rels = padded(rels, rows("fight-sphere-relationships"), lambda i: RelationshipRow(
@@ -88,6 +90,7 @@ def build(g: Gladiator | None, name: Namer, fit: Fitter, setup: Setup | None = N
         layers=steps,
         states=[name.box(f"state_{s}", s == state, s.replace("-", " ").title())
                 for s in ("active", "last-standing", "knocked-out", "dead")],
+        drives=[name.box(f"drive_{d}", d == drive, DRIVE_NAMES[d]) for d in (DEATH_WISH, REASON_TO_LIVE)],
         switched=name.box("switched", bool(g and g.switched), "Drive switched (once per game)"),
-        notes=name.field("notes", g.notes if g else "", lines=9),
+        notes=name.notes(g.notes if g else ""),
     )

@@ -28,6 +28,8 @@ class IsolationSheet:
     health: list[Box]
     links: list[LinkRow]
     stress: str
+    source: str
+    """Where stress and links come from: the setup's name, or a note to copy them in by hand."""
     notes: Field
 
 
@@ -56,5 +58,8 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: Setup | None = N
         health=[name.box(f"health_{h}", bool(c) and c.health == h, h.title()) for h in HEALTH_LEVELS],
         links=links,
         stress=str(setup.stress) if setup is not None else "",
-        notes=name.field("notes", c.notes if c else "", lines=14),
+        # A character file alone knows neither: the same rows stay, marked for writing in.
+        source=(f"From the setup “{setup.name}”." if setup is not None
+                else "Stress and links belong to the table's setup: copy them in from the map."),
+        notes=name.notes(c.notes if c else ""),
     )

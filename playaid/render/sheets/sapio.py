@@ -54,7 +54,7 @@ def _track(title: str, key: str, harms: list[Harm], name: Namer) -> Track:
     for level, count in BOXES.items():
         held = [h.name for h in harms if h.rank == level]
         for i in range(count):
-            boxes.append(HarmBox(level, name.field(f"{key}_{level}{i}", held[i] if i < len(held) else ""),
+            boxes.append(HarmBox(level, name.field(f"{key}_{level}{i}", held[i] if i < len(held) else "", chars=30),
                                  TN_PENALTY[level]))
     now = penalty([h.rank for h in harms if h.rank])
     return Track(title, boxes, f"+{now}" if harms else "")
@@ -93,5 +93,5 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: object = None) -
                         for w in (c.weapons if c else [])], rows("sapio-weapons"), empty_line),
         cycle=cycle,
         cycles_done=done,
-        notes=name.field("notes", c.notes if c else "", lines=6),
+        notes=name.notes(c.notes if c else ""),
     )

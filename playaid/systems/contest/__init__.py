@@ -35,7 +35,7 @@ RULES = {
 
 SYSTEM = GameSystem(
     id="contest",
-    title="Asset-dice contests",
+    title="Asset-Dice Contests",
     rule_text="004_65ce7a37d3ab13f8.txt",
     summary="mixed die sizes d3–d12; highest die wins, ties discarded; success and concession dice",
     models={"character": Character, "setup": Setup, "scene": Scene},
@@ -46,6 +46,7 @@ SYSTEM = GameSystem(
     sheet="playaid.render.sheets.contest",
     odds="playaid.odds.contest",
     pregen="playaid.pregen.contest",
+    worked_example=("scene-airlock.yaml", 1),
 )
 
 __all__ = ["SYSTEM", "RULES"]

@@ -21,4 +21,5 @@ SYSTEM = GameSystem(
     odds="playaid.odds.dirt",
     pregen="playaid.pregen.dirt",
     packet=(("Paper dice", "playaid.render.nets.packet_pages:plain_d6"),),
+    worked_example=("scene-scuffle.yaml", 2),
 )

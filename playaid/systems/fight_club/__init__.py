@@ -48,7 +48,7 @@ RULES = {
 
 SYSTEM = GameSystem(
     id="fight-club",
-    title="Fight Club frustration game",
+    title="Fight Club Frustration Game",
     rule_text="002_355e53c6740858f5.txt",
     summary="frustration card deck; Frustration / Pain / Retirement tokens; fist-based fights; no dice",
     models={"character": Character, "setup": Setup, "scene": Scene, "deck": Deck},
@@ -62,6 +62,7 @@ SYSTEM = GameSystem(
     packet=(("Frustration deck", "playaid.render.cards.packet_page:frustration_deck"),),
     commands={"deck": "playaid.commands.deck:command"},
     demo=(("card deck, tokens, Tabletop Simulator sheets", "playaid.commands.deck:demo_step"),),
+    worked_example=("scene-fight.yaml", 1),
     owns=("playaid.render.cards", "playaid.commands.deck"),
 )
 

@@ -65,7 +65,9 @@ SYSTEM = GameSystem(
             ("Paper dice", "playaid.render.nets.packet_pages:green_and_red_d6")),
     commands={"map": "playaid.commands.map:command"},
     demo=(("Isolation map worksheets", "playaid.commands.map:demo_step"),),
-    owns=("playaid.render.maps", "playaid.commands.map", "playaid.odds.isolation", "playaid.odds.isolation_scene"),
+    worked_example=("scene-board-up.yaml", 1),
+    owns=("playaid.render.maps", "playaid.commands.map", "playaid.odds.isolation", "playaid.odds.isolation_scene",
+          "playaid.pregen.isolation_table"),
 )
 
 __all__ = ["SYSTEM", "RULES"]

@@ -71,6 +71,8 @@ SYSTEM = GameSystem(
     packet=(("Paper dice", "playaid.render.nets.packet_pages:spiral_die"),),
     commands={"net": "playaid.commands.net:command"},
     demo=(("paper dice", "playaid.commands.net:net_demo"),),
+    worked_example=("scene-standoff.yaml", 1),
+    reference="playaid.render.reference.faces:reference_context",
     owns=("playaid.render.nets", "playaid.commands.net"),
 )
 

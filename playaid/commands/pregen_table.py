@@ -1,0 +1,64 @@
+"""`playaid pregen … --table / --packet / --tables K`: ready tables, written all or nothing."""
+
+from __future__ import annotations
+
+from ..pregen import PregenError
+from ..pregen.tables import Table, make_tables, table_games
+from . import InputError, print_problems, progress, warn, write_all
+
+
+def command_line(system: str, count: int, tables: int, seed: int, packet: bool) -> str:
+    """How the files were made, for their header comment: enough to make them again."""
+    parts = [f"playaid pregen {system} --count {count} --seed {seed}", "--packet" if packet else "--table"]
+    if tables > 1:
+        parts.append(f"--tables {tables}")
+    return " ".join(parts)
+
+
+def write_tables(system: str, count: int, tables: int, seed: int, players: list[str] | None,
+                 packet: bool, paper: str, out_dir: str) -> None:
+    """Draw, check, render (with `packet`) and only then write every table."""
+    try:
+        made = make_tables(system, count, tables, seed, players, command_line(system, count, tables, seed, packet))
+    except PregenError as exc:
+        raise InputError(str(exc)) from None
+    broken = [p for t in made for p in t.problems]
+    if broken:
+        print_problems(broken)
+        raise InputError("the pre-built tables break the rules above, so nothing was written; "
+                         "the tables they were drawn from need fixing")
+    files = {_inside(t, name): text.encode("utf-8") for t in made for name, text in t.files.items()}
+    if packet:
+        from ..pregen.packets import packets
+
+        with progress(len(made), "packets") as advance:
+            rendered = packets(made, paper, done=advance)
+        for t, (pdfs, notes) in zip(made, rendered):
+            files |= {_inside(t, name): data for name, data in pdfs.items()}
+            for note in notes:
+                warn(note)
+    write_all(out_dir, files)
+
+
+def _inside(table: Table, name: str) -> str:
+    return f"{table.folder}/{name}" if table.folder else name
+
+
+def demo_outputs(seed: int, paper: str) -> dict[str, bytes]:
+    """`playaid demo`: one ready table per game that makes them, with its packet, under
+    `tables/<game>/`; each is the size its game's `DEMO_TABLE` gives, so the packets stay
+    quick to render."""
+    from ..pregen import module
+    from ..pregen.packets import packets
+
+    made = {}
+    for system in table_games():
+        count = module(system).DEMO_TABLE
+        made[system] = make_tables(system, count, 1, seed, command=command_line(system, count, 1, seed, True))[0]
+    files = {}
+    for (system, t), (pdfs, _) in zip(made.items(), packets(list(made.values()), paper)):
+        if t.problems:  # our own tables: a problem here is a bug, caught by the tests
+            raise PregenError(f"the demo's {system} table fails validation: {t.problems[0]}")
+        files |= {f"tables/{system}/{name}": text.encode("utf-8") for name, text in t.files.items()}
+        files |= {f"tables/{system}/{name}": data for name, data in pdfs.items()}
+    return files

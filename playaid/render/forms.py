@@ -1,0 +1,169 @@
+"""Appearance streams for filled text fields, drawn as WeasyPrint writes a document.
+
+WeasyPrint writes a text field's value but no picture of it, and marks the form
+"NeedAppearances" so that the viewer draws one. Print shops, flattening tools and some
+viewers ignore that flag and print an empty box. So every filled text field gets its own
+appearance (`/AP /N`): its value set in the field's font, size and colour, aligned as the
+page's CSS aligns it, wrapped in a text area; and the flag is removed.
+
+The fields' font is the embedded, unsubsetted Playaid Form Sans (Latin, Greek, Cyrillic):
+its glyph ids are those of the file on disk, so the value is encoded here with that file's
+character map. A value the face cannot draw (CJK, emoji) is never made a field: the sheet
+prints it as page text instead (see `draws`).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from .checkboxes import check_boxes_name_a_font
+from .fonts import FONT_DIR
+
+FORM_FONT = FONT_DIR / "PlayaidFormSans.ttf"
+
+_DA_FONT = re.compile(rb"/(\S+)\s+([\d.]+)\s+Tf")
+PX = 0.75
+"""Points per CSS pixel: WeasyPrint's boxes measure in px, the PDF in pt."""
+
+
+@functools.cache
+def _face() -> tuple[dict[int, int], dict[int, int], int, int]:
+    """(code point → glyph id, glyph id → advance in 1/1000 em, ascent, descent) of the form face."""
+    from fontTools.ttLib import TTFont
+
+    face = TTFont(FORM_FONT, lazy=True)
+    scale = 1000 / face["head"].unitsPerEm
+    order = face.getGlyphOrder()
+    ids = {name: i for i, name in enumerate(order)}
+    cmap = {code: ids[name] for code, name in face.getBestCmap().items()}
+    metrics = face["hmtx"].metrics
+    advances = {ids[name]: round(width * scale) for name, (width, _) in metrics.items()}
+    hhea = face["hhea"]
+    return cmap, advances, round(hhea.ascent * scale), round(hhea.descent * scale)
+
+
+def draws(text: str) -> bool:
+    """Whether the form face has a glyph for every character of `text` (line breaks aside)."""
+    cmap = _face()[0]
+    return all(ord(c) in cmap for c in text if c not in "\r\n\t")
+
+
+def _width(text: str, size: float) -> float:
+    cmap, advances, _, _ = _face()
+    return sum(advances.get(cmap.get(ord(c), 0), 500) for c in text) * size / 1000
+
+
+def _wrap(text: str, size: float, width: float) -> list[str]:
+    """`text` broken into lines no wider than `width` points, at spaces where possible."""
+    lines: list[str] = []
+    for paragraph in text.replace("\r\n", "\n").split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}" if line else word
+            if line and _width(trial, size) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+            while len(line) > 1 and _width(line, size) > width:  # a word longer than the field
+                cut = 1
+                while cut < len(line) and _width(line[:cut + 1], size) <= width:
+                    cut += 1
+                lines.append(line[:cut])
+                line = line[cut:]
+        lines.append(line)
+    return lines
+
+
+def _hex(text: str) -> str:
+    cmap = _face()[0]
+    return "".join(f"{cmap.get(ord(c), 0):04x}" for c in text)
+
+
+def appearance_ops(value: str, da: bytes, width: float, height: float, *, align: str = "start",
+                   pad_x: float = 2.0, pad_y: float = 2.0, multiline: bool = False,
+                   leading: float | None = None) -> bytes:
+    """The content stream that shows `value` in a `width` × `height` pt field whose default
+    appearance is `da` (WeasyPrint's: graphics state, colour, font and size)."""
+    found = _DA_FONT.search(da)
+    size = float(found.group(2)) if found else 9.0
+    _, _, ascent, descent = _face()
+    inner = max(width - 2 * pad_x, size)
+    lines = _wrap(value, size, inner) if multiline else [" ".join(value.split())]
+    leading = leading or size * 1.2
+    if multiline:
+        first = height - pad_y - ascent * size / 1000
+    else:
+        first = (height - (ascent - descent) * size / 1000) / 2 - descent * size / 1000
+    ops = [b"/Tx BMC q", b"0 0 %.2f %.2f re W n" % (width, height), b"BT", da]
+    for i, line in enumerate(lines):
+        room = width - _width(line, size)
+        x = room / 2 if align == "center" else (room - pad_x if align in ("right", "end") else pad_x)
+        ops.append(b"1 0 0 1 %.2f %.2f Tm <%s> Tj" % (max(x, pad_x if align != "center" else 0),
+                                                       first - i * leading, _hex(line).encode()))
+    ops += [b"ET Q EMC"]
+    return b"\n".join(ops)
+
+
+def finish_forms(document, pdf) -> None:
+    """WeasyPrint finisher for every document: check boxes that name their font, text
+    fields that show their values."""
+    check_boxes_name_a_font(document, pdf)
+    draw_field_values(document, pdf)
+
+
+def draw_field_values(document, pdf) -> None:
+    """WeasyPrint finisher: an appearance stream for every filled text field of `document`."""
+    import pydyf
+
+    form = pdf.catalog.get("AcroForm")
+    if form is None:
+        return
+    for page in document.pages:
+        for box in page._page_box.descendants():
+            field = getattr(box, "widget_annotation", None)
+            if field is None or field.get("FT") != "/Tx":
+                continue
+            align = str(box.style["text_align_all"])
+            if align == "center":
+                field["Q"] = 1
+            value = _text(field.get("V"))
+            if not value:
+                continue
+            x0, y0, x1, y1 = (float(v) for v in field["Rect"])
+            width, height = abs(x1 - x0), abs(y1 - y0)
+            ops = appearance_ops(value, _bytes(field["DA"]), width, height, align=align,
+                                 pad_x=(box.padding_left + box.border_left_width) * PX or 2.0,
+                                 pad_y=(box.padding_top + box.border_top_width) * PX + 1,
+                                 multiline=box.element.tag == "textarea", leading=_leading(box.style))
+            stream = pydyf.Stream([ops], pydyf.Dictionary({
+                "Type": "/XObject", "Subtype": "/Form", "BBox": pydyf.Array((0, 0, width, height)),
+                "Resources": form["DR"]}), compress=True)
+            pdf.add_object(stream)
+            field["AP"] = pydyf.Dictionary({"N": stream.reference})
+    # Every filled field now shows itself; viewers keep drawing empty ones as players type.
+    form.pop("NeedAppearances", None)
+
+
+def _leading(style) -> float | None:
+    """The CSS line height in points, or None for `normal`."""
+    height = style["line_height"]
+    if height == "normal":
+        return None
+    if isinstance(height, (int, float)):  # a bare number: a multiple of the font size
+        return height * style["font_size"] * PX
+    value, unit = height
+    return value * style["font_size"] * PX if unit in (None, "em") else value * PX
+
+
+def _text(value) -> str:
+    if value is None:
+        return ""
+    raw = getattr(value, "string", value)
+    return raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw)
+
+
+def _bytes(value) -> bytes:
+    raw = getattr(value, "string", value)
+    return raw if isinstance(raw, bytes) else str(raw).encode("latin-1", "replace")
