@@ -12,6 +12,9 @@ from pathlib import Path
 GUIDE = (
     ("packets/*/*-packet.pdf", "Open first. A table's packet, one PDF to print: a cover with the cast, a sheet "
                                "per character, the game's reference page and its handouts."),
+    ("tables/*/*-packet.pdf", "A ready table of pre-built characters, one per game: its packet."),
+    ("tables/*/table.yaml", "… that table's setup, seating the cast (`playaid packet` makes its packet again)."),
+    ("tables/*/*.yaml", "… and its characters, drawn by `playaid pregen --table`."),
     ("sheets/*/*.pdf", "One character's sheet; what changes in play is a fillable form field."),
     ("sheets/blank-*.pdf", "An empty sheet of a game, to fill in by hand."),
     ("odds-*.pdf", "A game's one-page odds handout (Fight Club: a one-page reference of the turn)."),

@@ -83,16 +83,18 @@ def test_a_fight_club_convention_table_of_five(run, tmp_path):
     players = ["Ann", "Ben", "Cat", "Dan", "Eve"]
     table = tmp_path / "table"
     result = run("pregen", "fight-club", "--count", "5", "--players", ",".join(players), "--seed", "3",
-                 "--out", table)
+                 "--packet", "--paper", "letter", "--out", table)
     assert result.exit_code == 0, result.output
-    characters = sorted(table.glob("*.yaml"))
-    assert len(characters) == 5
+    characters = sorted(p for p in table.glob("*.yaml") if p.name != "table.yaml")
+    assert len(characters) == 5 and (table / "table.yaml").is_file()
     assert run("validate", "--strict", table).exit_code == 0
     dealt = [c for path in characters for c in yaml.safe_load(path.read_text(encoding="utf-8"))["frustrations"]]
     assert len(dealt) == len(set(dealt))  # one deck, dealt without replacement
-    sheets = run("sheet", table, "--paper", "letter", "--out", tmp_path / "sheets")
-    assert sheets.exit_code == 0, sheets.output
-    assert len(list((tmp_path / "sheets").rglob("*.pdf"))) == 5
+    [pdf] = list(table.glob("*packet.pdf"))
+    assert_printable(pdf)
+    assert {tuple(sorted(round(x, 1) for x in size)) for size in page_sizes_mm(pdf)} == {LETTER}
+    names = [yaml.safe_load(p.read_text(encoding="utf-8"))["name"] for p in characters]
+    assert all(name in text(pdf) for name in names)
     tokens = run("deck", "--tokens", "--players", "5", "--out", tmp_path / "deck")
     assert tokens.exit_code == 0, tokens.output
     assert any("token" in p.name for p in (tmp_path / "deck").glob("*.pdf"))

@@ -123,7 +123,7 @@ def test_packet_of_a_folder_of_loose_characters_says_what_to_run(run, files, tmp
     assert result.exit_code == 1
     assert "playaid new dirt setup" in result.output
     assert f"playaid sheet {files.root / 'dirt' / 'moss.yaml'} {files.root / 'dirt' / 'scout.yaml'}" in result.output
-    assert "playaid pregen dirt" in result.output
+    assert "playaid pregen dirt --count N --packet" in result.output
 
 
 def test_packet_of_a_character_says_what_to_run_instead(run, files, tmp_path):

@@ -67,7 +67,7 @@ def _instead(game: str, characters: list[str]) -> str:
     loose = " ".join(characters) or "CHARACTER.yaml …"
     return (f"  to make a setup: playaid new {game} setup (then list the characters under `characters:`)\n"
             f"  for loose characters: playaid sheet {loose}\n"
-            f"  for a table of pre-built characters: playaid pregen {game} --count N")
+            f"  for a ready table of pre-built characters and its packet: playaid pregen {game} --count N --packet")
 
 
 def _for_a_folder(folder: Path) -> str:

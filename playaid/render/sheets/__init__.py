@@ -93,7 +93,7 @@ FOOTER_MM = 5
 
 def _sheet_context(paper: Paper, sheets: list[Sheet], title: str) -> dict:
     """The page context of a PDF of `sheets`: its title says whose sheets, of which game."""
-    game = GAME_TITLES[sheets[0].header.system]
+    game = REGISTRY[sheets[0].header.system].title
     kind = "character sheet" if len(sheets) == 1 else "character sheets"
     named = f"Blank {game} {kind}" if all(s.blank for s in sheets) else f"{title} — {game} {kind}"
     # a hair under the live area, so rounding never spills a sheet onto a second page

@@ -55,7 +55,6 @@ SYSTEM = GameSystem(
     checks={"character": check_character, "setup": check_setup, "scene": check_scene, "deck": check_deck},
     rules=RULES,
     play=play,
-    masthead="My Fight Club",
     sheet="playaid.render.sheets.fight_club",
     odds="playaid.odds.fight_club",
     pregen="playaid.pregen.fight_club",
