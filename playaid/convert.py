@@ -24,7 +24,7 @@ from typing import Any, Literal, Union
 import yaml
 
 # the games' models and checks import `spec` and `did_you_mean` from here
-from .fields import describe, did_you_mean, field_names, folded, hints, required, spec  # noqa: F401
+from .fields import comma_cut, describe, did_you_mean, field_names, folded, hints, required, spec  # noqa: F401
 from .limits import too_long
 from .problems import Path, Problem, error, format_path
 
@@ -116,7 +116,7 @@ class Builder:
         fields = {f.name: f for f in dataclasses.fields(cls)}
         values: dict[str, Any] = {}
         broken = False
-        for key_node, value_node in node.value:
+        for n, (key_node, value_node) in enumerate(node.value):
             self._tick(depth, path)
             key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
             if key in skip:
@@ -124,9 +124,10 @@ class Builder:
             if key is None or key not in fields:
                 shown = key if key is not None else _shape(key_node)
                 suggestion = did_you_mean(str(shown), fields)
-                self.problems.append(error(
+                cut = None if suggestion else comma_cut(node, n, path)  # a near key is a typo, not a cut text
+                self.problems += [] if cut in self.problems else [cut or error(  # one cut text, one problem
                     "input.unknown-key", f"unknown key `{shown}`" + (f" in `{_name(path)}`" if path else ""),
-                    suggestion or f"allowed keys: {', '.join(fields)}", path + (str(shown),)))
+                    suggestion or f"allowed keys: {', '.join(fields)}", path + (str(shown),))]
                 continue
             if key in values:
                 self.problems.append(error("input.duplicate-key", f"`{key}` is given twice",

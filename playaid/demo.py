@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Callable
 
+from .demo_guide import guide
 from .documents import Library, expand
 from .outputs import Batch, OutputFolder
 from .problems import format_path, unique
@@ -133,4 +134,5 @@ def run_demo(out: OutputFolder, paper: str, progress: Callable[[str], None] = la
         for label, step in steps():
             progress(label)
             written += step(batch, paper)
+        written.append(batch.write_text("README.txt", guide(out.root, written)))
     return written

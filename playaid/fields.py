@@ -14,6 +14,10 @@ import typing
 from functools import cache
 from typing import Any, Literal, Union
 
+import yaml
+
+from .problems import Problem, error
+
 
 def spec(default: Any = dataclasses.MISSING, *, doc: str = "", minimum: int | None = None,
          maximum: int | None = None, rule: str = "input.range", hint: str = "",
@@ -31,6 +35,55 @@ def spec(default: Any = dataclasses.MISSING, *, doc: str = "", minimum: int | No
 def did_you_mean(word: str, choices: typing.Iterable[str]) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f"did you mean `{close[0]}`?" if close else ""
+
+
+def nearest(word: str, choices: typing.Iterable[str], n: int = 3, cutoff: float = 0.5) -> list[str]:
+    """The few `choices` nearest to `word`, nearest first, whatever their case and spacing.
+
+    >>> nearest("Brillant", ["Brave", "Brilliant", "Resourceful"])
+    ['Brilliant']
+    """
+    def key(text: str) -> str:
+        return " ".join(text.split()).casefold()
+
+    options = {key(c): c for c in choices}
+    return [options[k] for k in difflib.get_close_matches(key(word), list(options), n=n, cutoff=cutoff)]
+
+
+def _bare(node: yaml.Node) -> bool:
+    """A plain (unquoted) scalar: libyaml marks plain style with "", the Python loader with None."""
+    return isinstance(node, yaml.ScalarNode) and not node.style
+
+
+def comma_cut(mapping: yaml.MappingNode, n: int, at: tuple = ()) -> Problem | None:
+    """The problem of key `n` of a `{…}` mapping when it is really the tail of the text
+    before it: in `{text: Never shakes, even under fire.}` the comma ends the text and
+    `even under fire.` reads as a key with no value. None when the key is not that; `at`
+    is the mapping's path."""
+    pairs = mapping.value
+
+    def tail_piece(i: int) -> bool:
+        k, v = pairs[i]
+        return _bare(k) and _bare(v) and v.value == "" and v.tag == "tag:yaml.org,2002:null"
+
+    if not mapping.flow_style or not tail_piece(n):
+        return None
+    start, end = n, n
+    while start > 0 and tail_piece(start - 1):
+        start -= 1
+    while end + 1 < len(pairs) and tail_piece(end + 1):
+        end += 1
+    if start == 0:
+        return None
+    key, value = pairs[start - 1]
+    if not (_bare(key) and _bare(value) and value.tag == "tag:yaml.org,2002:str"):
+        return None
+    # `{text: a, b, c}` is one text cut twice: one problem for the run, quoting it whole
+    tail = [pairs[i][0].value for i in range(start, end + 1)]
+    return error("input.unquoted-comma",
+                 f"`{key.value}` is cut at a comma: inside `{{…}}` a comma ends the value, "
+                 f"so `{tail[0]}` was read as a key",
+                 f'quote the text: {key.value}: "{", ".join([value.value, *tail])}"', (*at, key.value))
 
 
 def describe(tp: Any) -> str:

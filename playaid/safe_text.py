@@ -42,10 +42,17 @@ def terminal(text: str, *, lines: bool = True) -> str:
     return (_CONTROL if lines else _CONTROL_AND_LINES).sub(_escape, text)
 
 
+def _at_a_word(kept: str) -> str:
+    """`kept` ended at its last space, so a shortened quote never ends mid-word (mid-name);
+    a quote of one long word is cut where it must be."""
+    head, space, _ = kept.rpartition(" ")
+    return head.rstrip(" ,;/") if space and len(head) >= QUOTE_LIMIT // 2 else kept
+
+
 def clip(text: str) -> str:
     """`text` with every `quoted` value longer than `QUOTE_LIMIT` shortened with "…",
     and the whole cut at `FIELD_LIMIT` characters."""
-    text = _LONG_QUOTE.sub(lambda m: f"`{m[1]}…`", text)
+    text = _LONG_QUOTE.sub(lambda m: f"`{_at_a_word(m[1])}…`", text)
     return text if len(text) <= FIELD_LIMIT else text[:FIELD_LIMIT] + "…"
 
 

@@ -132,6 +132,12 @@ def test_demo_writes_the_validation_report_into_the_output_folder(tmp_path, run)
     assert "== dirt/scene-climb.yaml ==" in rolls and "outcome: " in rolls
     assert f"wrote {out}" in result.output
     assert not [p for p in out.iterdir() if p.name.endswith(".part")]
+    guide = (out / "README.txt").read_text(encoding="utf-8")
+    listed = {line.strip() for line in guide.splitlines() if line.startswith("  ")}
+    made = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()} - {"README.txt"}
+    assert listed == made  # every file the demo wrote, and only those, said what it is
+    first = next(line.strip() for line in guide.splitlines() if line.startswith("  "))
+    assert first.startswith("packets/") and "Also written" not in guide
 
 
 def test_the_schema_accepts_every_example_and_rejects_a_typo(run):

@@ -74,7 +74,7 @@ def test_bad_input_exits_one_and_writes_nothing(files, tmp_path, run, name, cont
 
 
 @pytest.mark.parametrize("args", [["--size", "10x"], ["--size", "huge"], ["--duplex", "diagonal"],
-                                  ["--back-offset", "1"], ["--bleed", "lots"]])
+                                  ["--back-offset", "1"], ["--bleed", "lots"], ["--bleed", "50"], ["--gap", "-1"]])
 def test_malformed_options_exit_two_saying_what_is_allowed(tmp_path, run, args):
     result = run("deck", "--out", tmp_path / "out", *args)
     assert result.exit_code == 2
@@ -201,3 +201,9 @@ def test_tts_prints_and_writes_the_numbers_the_import_dialog_asks_for(files, tmp
         assert face.size == (d["width"] * info["card_px"][0], d["height"] * info["card_px"][1])
         assert f"{d['face']} — Width 10, Height 7, Number {d['number']}" in result.output
     assert Image.open(tmp_path / info["decks"][0]["back"]).size == tuple(info["card_px"])
+
+
+def test_help_shows_each_number_option_with_a_clean_range(run):
+    help_text = " ".join(run("deck", "--help").output.split())
+    assert "None" not in help_text
+    assert "[default: 3.0; 0<=x<=6" in help_text

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from conftest import EXAMPLES
 from playaid.odds import default_tables, games, module
 from playaid.odds.handout import handout_pdf, shade
 from playaid.render.paper import paper
@@ -56,18 +57,38 @@ def test_markdown_prints_percentages(run):
     assert out.startswith("# Odds: sapio") and "| 1 |" in out and "%" in out
 
 
-@pytest.mark.parametrize("args,expected", [
-    (("fight-sphere", "--pool", "6", "--threshold", "7"), "30.4% to roll more ones"),
-    (("fight-sphere", "--pool", "6", "--versus", "5"), "win 38.3%, tie 33.0%"),
-    (("isolation", "--green", "7", "--gm", "8", "--hostile-red", "2"), "success 32.4%"),
-    (("sapio", "--pool", "4", "--tn", "3"), "62.0% to succeed"),
-    (("dirt", "--pool", "4", "--applies", "job", "--difficulty", "hard"), "hard check (4 degrees): 38.6%"),
-    (("dirt", "--pool", "4", "--versus", "3"), "tie: 24.9%"),
-    (("contest", "--pool", "d8,d8,d6", "--vs", "d10,d8,d6"), "win 39.6%, lose 59.6%, true tie 0.8%"),
-])
-def test_queries_answer_in_words(run, args, expected):
+QUERIES = [
+    (("fight-sphere", "--pool", "6", "--threshold", "7"), "6 dice against a Threshold of 7 (Layer 3): 30.4% to succeed.",
+     "more ones"),
+    (("fight-sphere", "--pool", "6", "--versus", "5"), "6 dice against a Gladiator's 5 dice: 38.3% to win.",
+     "Tie 33.0%"),
+    (("isolation", "--green", "7", "--gm", "8", "--hostile-red", "2"),
+     "7 green dice against 2 hostile red dice and the GM's 8 red dice: 32.4% to succeed.", "partial success: "),
+    (("isolation", "--scene", EXAMPLES / "isolation" / "scene-board-up.yaml"),
+     "scene-board-up.yaml: Bob Tanner has a 25.7% chance to succeed.", "persuading Alice Moreau"),
+    (("sapio", "--pool", "3", "--tn", "3"), "3 dice against TN 3: 40.7% to succeed.", "Improbable Success"),
+    (("dirt", "--pool", "4", "--applies", "job", "--difficulty", "hard"),
+     "4 dice for a hard check: 38.6% to succeed.", "It needs 4 degrees; 3 or better counts."),
+    (("dirt", "--pool", "4", "--difficulty", "average"), "4 dice for an average check: 47.3% to succeed.", "Degrees:"),
+    (("dirt", "--pool", "4", "--versus", "3"), "4 dice against 3 dice: 46.6% to win.", "Tie 24.9%"),
+    (("contest", "--pool", "d8,d8,d6", "--vs", "d10,d8,d6"), "d8,d8,d6 against d10,d8,d6: 39.6% to win.",
+     "Lose 59.6%, true tie 0.8%."),
+]
+
+
+@pytest.mark.parametrize("args,first,detail", QUERIES)
+def test_a_query_answers_the_question_in_its_first_line_details_after(run, args, first, detail):
     result = run("odds", *args)
-    assert result.exit_code == 0 and expected in result.output, result.output
+    assert result.exit_code == 0, result.output
+    head, rest = result.output.split("\n", 1)
+    assert head == first
+    assert detail in rest
+
+
+def test_every_game_with_odds_has_a_query_above():
+    from playaid.odds import module
+
+    assert {a[0] for a, _, _ in QUERIES} == {g for g in games() if getattr(module(g), "ASKING", None)}
 
 
 def test_a_contest_query_as_json_gives_the_success_dice(run):

@@ -46,6 +46,13 @@ def test_clip_shortens_long_quotes_only():
     assert clip(f"is `{'x' * 60}` here") == f"is `{'x' * 60}` here"
 
 
+def test_a_shortened_quote_ends_at_a_word_never_inside_a_name():
+    label = "<a descriptor of Kit Marlowe> / <a descriptor of Ines Abara-Quill>"
+    shortened = clip(f"write `{label}`")
+    assert shortened == "write `<a descriptor of Kit Marlowe> / <a descriptor of Ines…`"
+    assert len(shortened) < len(f"write `{label}`")
+
+
 def test_sheets_of_non_latin_names_are_named_by_them(tmp_path):
     stats = "stats: {mental: 2, physical: 5, social: 3}\njob: Roofer\nhobby: Skating\n"
     paths = []

@@ -30,7 +30,11 @@ class InputError(click.ClickException):
 
 class Finite(click.FloatRange):
     """A float option that refuses `nan` and `inf` (Python's float() takes both), with
-    optional bounds: every float option of every command uses it."""
+    bounds (give them: `--help` shows the range, and an open end would read "x<=None"):
+    every float option of every command uses it."""
+
+    def __init__(self, min: float, max: float):
+        super().__init__(min, max)
 
     def convert(self, value, param, ctx):
         number = click.FLOAT.convert(value, param, ctx)

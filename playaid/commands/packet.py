@@ -15,7 +15,7 @@ from . import InputError, out_option, paper_option, print_problems, warn, write_
 
 
 @click.command("packet")
-@click.argument("setup", type=click.Path(dir_okay=False))
+@click.argument("setup", type=click.Path())
 @paper_option()
 @out_option
 @click.option("--split", is_flag=True, help="Also write one PDF per character.")
@@ -31,6 +31,8 @@ def command(setup, paper, out_dir, split, template_dir):
     from ..packets import packet
     from ..render.packet import PacketError
 
+    if Path(setup).is_dir():
+        raise InputError(_for_a_folder(Path(setup)))
     library = Library()
     doc = library.load(setup)
     problems = unique(library.problems())
@@ -38,7 +40,13 @@ def command(setup, paper, out_dir, split, template_dir):
         print_problems(problems)
         raise InputError("nothing rendered: fix the problems above")
     if doc.kind != "setup":
-        raise InputError(f"{setup}: a {doc.kind} file; a packet is made from a setup file listing the cast")
+        game = doc.system.id if doc.system else "SYSTEM"
+        named = getattr(doc.model, "setup", None)
+        if isinstance(named, str):  # a scene names the setup its packet is made from
+            raise InputError(f"{setup}: a {doc.kind} file; its setup makes the packet:\n"
+                             f"  playaid packet {Path(setup).parent / named}")
+        raise InputError(f"{setup}: a {doc.kind} file; a packet is made from a setup file listing the cast.\n"
+                         + _instead(game, [setup] if doc.kind == "character" else []))
     bar = _Bar() if sys.stdout.isatty() else None
     try:
         files, warnings = packet(Path(setup), paper_named(paper), split=split,
@@ -52,6 +60,31 @@ def command(setup, paper, out_dir, split, template_dir):
     for note in warnings:
         warn(note)
     write_all(out_dir, files)
+
+
+def _instead(game: str, characters: list[str]) -> str:
+    """What to run instead of a packet of something that is not a setup."""
+    loose = " ".join(characters) or "CHARACTER.yaml …"
+    return (f"  to make a setup: playaid new {game} setup (then list the characters under `characters:`)\n"
+            f"  for loose characters: playaid sheet {loose}\n"
+            f"  for a ready table of pre-built characters and its packet: playaid pregen {game} --count N --packet")
+
+
+def _for_a_folder(folder: Path) -> str:
+    """`packet FOLDER`: name the folder's setups if it has any, else say what else to run."""
+    library = Library()
+    kinds: dict[str, list[str]] = {}
+    games = set()
+    for path in sorted(folder.glob("*.y*ml")):
+        doc = library.load(path)
+        if doc.kind:
+            kinds.setdefault(doc.kind, []).append(str(path))
+            games.add(doc.system.id if doc.system else "SYSTEM")
+    if kinds.get("setup"):
+        return (f"{folder}: a folder; a packet is made from one setup file. This folder's setups:\n"
+                + "\n".join(f"  playaid packet {p}" for p in kinds["setup"]))
+    game = games.pop() if len(games) == 1 else "SYSTEM"
+    return f"{folder}: a folder with no setup file in it.\n" + _instead(game, kinds.get("character", [])[:6])
 
 
 class _Bar:

@@ -51,8 +51,8 @@ def query(pool: list[int], opposition: list[int]) -> Answer:
     m = matchup(pool, opposition)
     mine, theirs = ",".join(f"d{s}" for s in pool), ",".join(f"d{s}" for s in opposition)
     succ = m.successes_when_winning()
-    lines = (f"{mine} against {theirs}: win {percent(m.p_win)}, lose {percent(m.p_lose)}, "
-             f"true tie {percent(m.p_tie)}.",
+    lines = (f"{mine} against {theirs}: {percent(m.p_win)} to win.",
+             f"Lose {percent(m.p_lose)}, true tie {percent(m.p_tie)}.",
              "Success dice when winning: " + ", ".join(f"{k}: {percent(p)}" for k, p in succ.items()))
     return Answer(SYSTEM, lines, {"pool": [f"d{s}" for s in pool], "versus": [f"d{s}" for s in opposition],
                                   "win": m.p_win, "lose": m.p_lose, "tie": m.p_tie,

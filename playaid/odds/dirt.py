@@ -100,14 +100,19 @@ def query(pool: int, applies: str = "none", difficulty: str | None = None, versu
     t = THRESHOLD[applies]
     if versus is not None:
         probs = opposed(pool, versus, t, THRESHOLD["none"])
-        lines = [f"{pool} dice ({t}+ counts) against {versus} dice (5+ counts):"]
+        win = sum((p for b, p in probs.items() if b.startswith("win")), Fraction(0))
+        lose = sum((p for b, p in probs.items() if b.startswith("lose")), Fraction(0))
+        lines = [f"{pool} dice against {versus} dice: {percent(win)} to win.",
+                 f"Tie {percent(probs['tie'])}, lose {percent(lose)}; {t}+ counts for you, 5+ for the other side. "
+                 "By margin:"]
         lines += [f"  {b.replace('-', ' ')}: {percent(p)}" for b, p in probs.items()]
         return Answer(SYSTEM, tuple(lines), {"pool": pool, "applies": applies, "versus": versus, "bands": probs})
     needed = DIFFICULTY[difficulty or "average"]
     p = at_least(pool, t, needed)
     dist = degrees(pool, t)
-    lines = (f"{pool} dice, {t} or better counting, for a {(difficulty or 'average').replace('-', ' ')} check "
-             f"({needed} degree{'s' * (needed != 1)}): {percent(p)}.",
+    check = (difficulty or "average").replace("-", " ")
+    lines = (f"{pool} dice for {'an' if check[0] in 'aeiou' else 'a'} {check} check: {percent(p)} to succeed.",
+             f"It needs {needed} degree{'s' * (needed != 1)}; {t} or better counts.",
              "Degrees: " + ", ".join(f"{k}: {percent(dist.p(k))}" for k in range(0, 7)) + ", …")
     return Answer(SYSTEM, lines, {"pool": pool, "applies": applies, "difficulty": difficulty or "average",
                                   "needed": needed, "success": p,

@@ -96,14 +96,14 @@ def query(pool: int, threshold_dice: int | None = None, versus: int | None = Non
         t = threshold_dice if threshold_dice is not None else threshold(1)
         p = success(pool, t)
         where = f" (Layer {layer_of(t)})" if t >= threshold(1) else ""
-        return Answer(SYSTEM, (f"{pool} dice against a Threshold of {t}{where}: "
-                               f"{percent(p)} to roll more ones and succeed.",),
+        return Answer(SYSTEM, (f"{pool} dice against a Threshold of {t}{where}: {percent(p)} to succeed.",
+                               "Success is rolling more ones than the Threshold dice."),
                       {"pool": pool, "threshold": t, "success": p})
     m = margin(pool, versus)
     win, tie = chance(m, lambda x: x > 0), chance(m, lambda x: x == 0)
     won = {victories(x, 0): p for x, p in m.probabilities().items() if x > 0}
-    lines = [f"{pool} dice against a Gladiator's {versus}: win {percent(win)}, tie {percent(tie)}, "
-             f"lose {percent(1 - win - tie)}.", "Chance of winning with k victories: " +
+    lines = [f"{pool} dice against a Gladiator's {versus} dice: {percent(win)} to win.",
+             f"Tie {percent(tie)}, lose {percent(1 - win - tie)}.", "Chance of winning with k victories: " +
              ", ".join(f"{k}: {percent(p)}" for k, p in sorted(won.items()))]
     return Answer(SYSTEM, tuple(lines), {"pool": pool, "versus": versus, "win": win, "tie": tie,
                                          "lose": 1 - win - tie, "victories": {k: won[k] for k in sorted(won)}})

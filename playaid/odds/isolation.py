@@ -152,7 +152,8 @@ def query(green: int, gm: int, hostile_red: int = 0) -> Answer:
     bound = error_bound([green_evens(green), red_odds(hostile_red), red_odds(gm)])
     success = sum((p for d, p in probs.items() if is_success(d)), Fraction(0))
     against = f"{hostile_red} hostile red dice and " if hostile_red else ""
-    lines = [f"{green} green dice against {against}the GM's {gm} red dice: success {percent(success)}."]
+    lines = [f"{green} green dice against {against}the GM's {gm} red dice: {percent(success)} to succeed.",
+             "By degree (complete, basic and partial success count as success):"]
     lines += [f"  {d.replace('-', ' ')}: {percent(p)}" for d, p in probs.items()]
     lines.append(f"(exact to within {float(bound):.0e}: open-ended tails beyond that are left out)")
     return Answer(SYSTEM, tuple(lines), {"green": green, "gm": gm, "hostile_red": hostile_red,

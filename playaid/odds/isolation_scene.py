@@ -178,10 +178,11 @@ def scene_answer(path: str) -> Answer:
     success = sum((p for d, p in probs.items() if is_success(d)), Fraction(0))
     who = ", ".join(f"{p.name} ({p.green} green, {p.red} red)" for p in plan.passives) or "no one"
     against = f"{plan.defender[1]} red dice of the one acted against" if plan.defender else f"the GM's {plan.gm} red dice"
-    lines = [f"{Path(path).name}: {plan.active} rolls {plan.green} green and {plan.red} red dice"
-             + (" alone" if plan.alone else f", persuading {who}") + f", against {against}.",
-             f"Success {percent(success)} (each Passive Player takes the declared stance when allowed, "
-             "otherwise the most helpful one the dice allow).",
+    lines = [f"{Path(path).name}: {plan.active} has a {percent(success)} chance to succeed.",
+             f"{plan.active} rolls {plan.green} green and {plan.red} red dice"
+             + (" alone" if plan.alone else f", persuading {who}") + f", against {against}; "
+             "each Passive Player takes the declared stance when allowed, otherwise the most helpful one "
+             "the dice allow.",
              *[f"  {d.replace('-', ' ')}: {percent(p)}" for d, p in probs.items()]]
     if plan.automatic:
         lines.append("Stress 0 and nothing threatens: no roll, a Basic Success.")

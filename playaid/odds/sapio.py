@@ -93,8 +93,8 @@ def query(pool: int, tn: int, die: SpiralDie | None = None) -> Answer:
     die = die or default_die()
     p = success(die, pool, tn)
     net = net_chances(die, pool, tn)
-    lines = (f"{pool} Spiral {'die' if pool == 1 else 'dice'} against TN {tn}: {percent(p)} to succeed "
-             "(Improbable Success taken whenever allowed: every die of the last batch shows two Hits).",
+    lines = (f"{pool} {'die' if pool == 1 else 'dice'} against TN {tn}: {percent(p)} to succeed.",
+             "Improbable Success is taken whenever allowed (every die of the last batch shows two Hits).",
              f"Net Spare: {percent(net['spare'])}; net Spiral: {percent(net['spiral'])}.",
              f"Faces: {layout(die)}.")
     return Answer(SYSTEM, lines, {"pool": pool, "tn": tn, "success": p, "net_spare": net["spare"],

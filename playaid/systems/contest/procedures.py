@@ -18,8 +18,8 @@ from .spending import Purse, Sheets, Spending, plural, possessive, spend_dice
 
 def draw(dice: Dice, side: ContestSide, die: PoolDie) -> int:
     """One die of `side`'s pool: the next listed value (checked against the die rolled) or a roll."""
-    if not dice.replaying:
-        return dice.pool(f"d{die.rolled_as}", die.rolled_as).take()
+    if not dice.replaying:  # the pool mixes die sizes, so each die says its own
+        return dice.pool(side.name, die.rolled_as).take(die.describe(), sides=die.rolled_as)
     pool = dice.pool(side.name, LARGEST)
     value = pool.take(die.describe())
     if value > die.rolled_as:

@@ -122,4 +122,5 @@ class Scene:
     item: str | None = spec(None, doc="unopposed mental check for an item the character would not normally have")
     dice: list[int] | None = spec(None, doc="unopposed: the dice physically rolled, to replay them")
     written: Written | None = spec(None, doc="unopposed, dice-less variant: the numbers written instead of rolling")
-    damage_dice: list[int] | None = spec(None, doc="fight: the narrator's d6 rolls that pick which stat loses a point")
+    damage_dice: list[int] | None = spec(
+        None, doc="fight: the narrator's d6 rolls that pick which stat loses a point, in the order rolled, to replay them")

@@ -75,6 +75,9 @@ class CheckRoll:
         return degrees(list(self.faces), self.threshold)
 
 
+DAMAGE_POOL = "the narrator's damage dice"
+
+
 def roll_check(pool: Pool, dice: int, threshold: int) -> CheckRoll:
     faces: list[int] = []
     owed = 0
@@ -170,7 +173,12 @@ def opposed(scene: Scene, resolver: Resolver, rng: random.Random) -> Resolution:
     for i, (side, c) in enumerate(zip(scene.sides, chars)):
         listed.update(_listed(c.name, side.dice, side.written, ("sides", i)))
     if scene.damage_dice is not None:
-        listed["the narrator's damage dice"] = (scene.damage_dice, ("damage_dice",))
+        listed[DAMAGE_POOL] = (scene.damage_dice, ("damage_dice",))
+    if listed:  # once any dice are listed all are: a missing one is asked for at its own field
+        for i, c in enumerate(chars):
+            listed.setdefault(c.name, ([], ("sides", i, "dice")))
+        if scene.fight:
+            listed.setdefault(DAMAGE_POOL, ([], ("damage_dice",)))
     source = _dice_source(listed, rng)
     steps: list[Step] = []
     changes: list[Change] = []
@@ -215,7 +223,7 @@ def opposed(scene: Scene, resolver: Resolver, rng: random.Random) -> Resolution:
         verdict += f"; the action needs {needed} as an unopposed check, so it is {'completed' if done else 'not completed'}"
     steps.append(Step(verdict + ".", {"winner": winner.name, "margin": margin, "completed": done}))
     if scene.fight:
-        steps += _damage(loser, margin, source.pool("the narrator's damage dice"), changes)
+        steps += _damage(loser, margin, source.pool(DAMAGE_POOL), changes)
     source.finish()
     # Winning without enough degrees stops the other side but does not do the deed.
     outcome = f"win:{winner.name}" if done else f"win-incomplete:{winner.name}"

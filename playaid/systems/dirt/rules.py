@@ -102,9 +102,12 @@ def check_scene(s: Scene, resolver: Resolver) -> list[Problem]:
     else:
         need(len(s.sides) == 2, f"an opposed check has two sides, not {len(s.sides)}",
              "a character can oppose only one other character's action", ("sides",))
-        need(s.character is None and s.stat is None and s.dice is None and s.written is None,
+        need(s.character is None and s.stat is None and s.written is None,
              "an opposed check names its characters, stats and dice under `sides`",
-             "move `character`, `stat` and `dice` into the sides", ())
+             "move `character`, `stat` and `written` into the sides", ())
+        need(s.dice is None, "an opposed check lists each side's dice in its own entry of `sides`",
+             "move them to `sides[0].dice` and `sides[1].dice`"
+             + ("; the narrator's d6s that pick the stats lost go under `damage_dice`" if s.fight else ""), ("dice",))
         need(s.item is None, "an item check is unopposed", "use `type: unopposed` with `stat: mental`", ("item",))
         need(not s.ambush or s.fight, "an ambush is the first round of a fight", "add `fight: true`", ("ambush",))
         if s.ambush and len(s.sides) == 2:

@@ -167,7 +167,9 @@ def _draw(who: str, table: Table, sheets: Sheets, story: Story, dice: Dice) -> N
     if not left:
         story.say(f"The {table.deck.name} deck has no card left for {who}: none is drawn.")
         return
-    k = dice.pool(DECK_POOL, sides=len(left)).take("the card a breakdown draws")
+    # at the table the card is named with `drawn:`; a number here counts the cards left in deck order
+    k = dice.pool(DECK_POOL, sides=len(left)).take(
+        f"the card a breakdown draws: its place among the {len(left)} left, or name it with `drawn:`")
     card = left[k - 1]
     sheets.update(who, frustrations=sheets[who].frustrations + [card])
     story.say(f"{who} draws {card} (card {k} of the {len(left)} left in the {table.deck.name} deck) and tells "

@@ -3,9 +3,9 @@ Map", "Changing The Relationship Map", "Injury, Death and Recovery")."""
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter
 
+from ...fields import nearest
 from ...problems import Problem, error, warning
 from ..base import Resolver
 from ..cast import resolve_cast
@@ -27,11 +27,15 @@ def check_setup(s: Setup, resolver: Resolver) -> list[Problem]:
             "fine later in play; at the top of a scenario pick 1 to 3 by how deep in trouble the cast is",
             ("stress",)))
     usable: list[tuple[int, Link, Character, Character]] = []
+    unsure: set[frozenset] = set()
     for i, link in enumerate(s.links):
         ends, ends_problems = _ends(link, i, cast)
         problems += ends_problems
         if ends:
             usable.append((i, link, *ends))
+        elif len(link.between) == 2:  # the pair a broken link meant: its error says enough
+            x, y = (_meant(name, cast) for name in link.between)
+            unsure |= {frozenset((p.name, q.name)) for p in x for q in y}
     for i, link, a, b in usable:
         problems += _label_problems(link, i, a, b)
     problems += _group_counts(usable)
@@ -39,7 +43,7 @@ def check_setup(s: Setup, resolver: Resolver) -> list[Problem]:
     living = [m.model for m in members if m.model.living]
     links = RelationshipMap(link for _, link, _, _ in usable)
     for a, b in pairs([c.name for c in living]):
-        if not links.between(a, b):
+        if not links.between(a, b) and frozenset((a, b)) not in unsure:
             problems.append(warning(
                 "isolation.pair-unlinked", f"{a} and {b} share no link",
                 "every character is joined to every other by at least one red or green link", ("links",)))
@@ -50,6 +54,14 @@ def check_setup(s: Setup, resolver: Resolver) -> list[Problem]:
     return problems
 
 
+def _meant(name: str, cast: dict[str, Character]) -> list[Character]:
+    """The cast member `name` names, else the ones it may have meant (anyone, if none is near)."""
+    if name.casefold() in cast:
+        return [cast[name.casefold()]]
+    near = nearest(name, [c.name for c in cast.values()], cutoff=0.6)
+    return [cast[n.casefold()] for n in near] if near else list(cast.values())
+
+
 def _ends(link: Link, i: int, cast: dict[str, Character]) -> tuple[tuple[Character, Character] | None, list[Problem]]:
     at = ("links", i, "between")
     if len(link.between) != 2:
@@ -58,10 +70,11 @@ def _ends(link: Link, i: int, cast: dict[str, Character]) -> tuple[tuple[Charact
     problems = []
     for j, name in enumerate(link.between):
         if name.casefold() not in cast:
-            close = difflib.get_close_matches(name, [c.name for c in cast.values()], n=1, cutoff=0.6)
+            names = [c.name for c in cast.values()]
             problems.append(error("isolation.link-ends", f"`{name}` is not in the cast",
-                                  f"did you mean `{close[0]}`?" if close else
-                                  "links join characters of this setup, named as in their files", at + (j,)))
+                                  _did_you_mean(nearest(name, names, cutoff=0.6)) or
+                                  "links join characters of this setup, named as in their files: "
+                                  + ", ".join(names), at + (j,)))
     if problems:
         return None, problems
     a, b = (cast[n.casefold()] for n in link.between)
@@ -82,31 +95,45 @@ def _label_problems(link: Link, i: int, a: Character, b: Character) -> list[Prob
     if kind in ("bias", "goal"):
         options = [t for c in (a, b) for t in (c.biases() if kind == "bias" else c.goals())]
         if not any(same_text(link.label, t) for t in options):
+            close = nearest(link.label, options)
             return [error(f"isolation.{kind}-link-label",
                           f"`{link.label}` is not the {kind} of {a.name} or of {b.name}",
-                          f"label a {kind} link with the {kind} of one side: " + "; ".join(options or ["none given"]), at)]
+                          _did_you_mean(close) or f"label a {kind} link with the {kind} of one side: "
+                          + "; ".join(options or ["none given"]), at)]
     if kind == "injury" and (link.color != "red" or not link.injury_label()):
         return [error("isolation.injury-link", f"an injury link is red and labelled Injured or Dying, not "
                       f"{link.color} `{link.label}`", "wounds add red links labelled with the wound level", at)]
     return []
 
 
+def _did_you_mean(options: list[str]) -> str:
+    return "did you mean " + " or ".join(f"`{o}`" for o in options) + "?" if options else ""
+
+
 def _descriptor_label(link: Link, at: tuple, a: Character, b: Character) -> list[Problem]:
     halves = [h.strip() for h in link.label.split("/")]
-    hint = (f"write `<a descriptor of {a.name}> / <a descriptor of {b.name}>`; "
+    # the options listed in full and outside backticks: a long quote is shortened, a name never is
+    hint = (f"write one descriptor of {a.name} and one of {b.name} as `A / B`; "
             f"{a.name}: {', '.join(a.descriptors()) or 'none'}; {b.name}: {', '.join(b.descriptors()) or 'none'}")
     if len(halves) != 2:
         return [error("isolation.descriptor-link-label",
                       f"`{link.label}` should name two descriptors, one of each character, as `A / B`", hint, at)]
 
-    def of(c: Character, text: str) -> bool:
-        return any(same_text(text, d) for d in c.descriptors())
+    def fit(c: Character, text: str) -> list[str]:
+        """`text` if it is a descriptor of `c`, else the nearest few of them."""
+        exact = [d for d in c.descriptors() if same_text(text, d)]
+        return exact or nearest(text, c.descriptors())
 
     x, y = halves
-    if (of(a, x) and of(b, y)) or (of(b, x) and of(a, y)):
-        return []
+    fixes: list[str] = []
+    for first, second in ((a, b), (b, a)):
+        fx, fy = fit(first, x), fit(second, y)
+        if same_text(x, fx[0] if fx else "") and same_text(y, fy[0] if fy else ""):
+            return []
+        fixes += [f"{p} / {q}" for p in fx for q in fy]
     return [error("isolation.descriptor-link-label",
-                  f"`{link.label}` does not name a descriptor of {a.name} and one of {b.name}", hint, at)]
+                  f"`{link.label}` does not name a descriptor of {a.name} and one of {b.name}",
+                  _did_you_mean(nearest(link.label, fixes)) or hint, at)]
 
 
 def _group_counts(usable: list[tuple[int, Link, Character, Character]]) -> list[Problem]:

@@ -50,8 +50,8 @@ def listed_dice(scene: Scene, table: Table) -> dict:
     for key, listed in (scene.dice or {}).items():
         c = table.character(key)
         who = c.name if c is not None else GM if key.casefold() == GM.casefold() else key
-        for color in ("green", "red"):
-            entries.append((pool_label(who, color), getattr(listed, color), ("dice", key, color)))
+        for color in ("green", "red"):  # a colour left out takes no dice, and is asked for at its own key
+            entries.append((pool_label(who, color), getattr(listed, color) or [], ("dice", key, color)))
     return listed_pools(entries)
 
 
