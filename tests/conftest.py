@@ -85,3 +85,19 @@ def roll_json(run, path, *args) -> dict:
 def rules(problems: list[Problem], severity: str | None = None) -> set[str]:
     """The rule ids among `problems` (of one severity, if given)."""
     return {p.rule for p in problems if severity is None or p.severity == severity}
+
+
+@pytest.fixture(scope="session")
+def demo_folder(tmp_path_factory):
+    """`demo_folder(paper)`: the folder `playaid demo --paper PAPER` wrote, made once a session."""
+    made: dict[str, Path] = {}
+
+    def make(paper: str) -> Path:
+        if paper not in made:
+            out = tmp_path_factory.mktemp(f"demo-{paper}")
+            result = CliRunner().invoke(cli, ["demo", "--out", str(out), "--paper", paper])
+            assert result.exit_code == 0, result.output
+            made[paper] = out
+        return made[paper]
+
+    return make

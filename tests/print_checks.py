@@ -1,0 +1,132 @@
+"""Pre-flight measures beyond `measure.py` (type size, distance from the edge): empty
+bands, metadata and tags, form appearances, where bookmarked parts start.
+
+Every figure comes from the PDF itself (pypdfium2 for what is drawn, pikepdf for structure),
+never from the CSS or drawing code that made it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pikepdf
+import pypdfium2
+
+
+def widest_empty_band_mm(path: Path, page: int, margin_mm: float = 10.0) -> tuple[float, float]:
+    """(height, top) in mm of the tallest horizontal band inside the margins with no ink.
+
+    The page is rendered in gray at about 2 px/mm; a row of pixels is empty when nothing
+    in it is darker than paper white, so even a light tint or a hairline counts as use.
+    """
+    scale = 2 * 25.4 / 72  # 2 px per mm
+    doc = pypdfium2.PdfDocument(str(path))
+    try:
+        image = doc[page].render(scale=scale, grayscale=True, may_draw_forms=True).to_pil().convert("L")
+    finally:
+        doc.close()
+    width, height = image.size
+    margin = round(margin_mm * 2)
+    pixels = image.load()
+    tallest, tallest_top, run, run_top = 0, 0.0, 0, 0
+    for y in range(margin, height - margin):
+        empty = all(pixels[x, y] >= 250 for x in range(margin, width - margin))
+        if empty:
+            if run == 0:
+                run_top = y
+            run += 1
+            if run > tallest:
+                tallest, tallest_top = run, run_top
+        else:
+            run = 0
+    return tallest / 2, tallest_top / 2
+
+
+@dataclass(frozen=True)
+class Metadata:
+    title: str
+    author: str
+    subject: str
+    creator: str
+    keywords: str
+    producer: str
+    tagged: bool
+    """A structure tree and /MarkInfo /Marked true."""
+    lang: str
+
+
+def metadata(path: Path) -> Metadata:
+    with pikepdf.open(path) as pdf:
+        info = pdf.docinfo
+
+        def field(name: str) -> str:
+            value = info.get(name)
+            return str(value) if value is not None else ""
+
+        mark = pdf.Root.get("/MarkInfo")
+        marked = bool(mark is not None and mark.get("/Marked", False))
+        return Metadata(
+            title=field("/Title"), author=field("/Author"), subject=field("/Subject"),
+            creator=field("/Creator"), keywords=field("/Keywords"), producer=field("/Producer"),
+            tagged=marked and "/StructTreeRoot" in pdf.Root,
+            lang=str(pdf.Root.get("/Lang", "")))
+
+
+def fields_without_appearance(path: Path) -> tuple[bool, list[str]]:
+    """(NeedAppearances set, names of filled widgets with no normal appearance stream)."""
+    with pikepdf.open(path) as pdf:
+        acro = pdf.Root.get("/AcroForm")
+        need = bool(acro is not None and acro.get("/NeedAppearances", False))
+        missing = []
+        for page in pdf.pages:
+            for annot in page.get("/Annots", []):
+                if annot.get("/Subtype") != "/Widget":
+                    continue
+                value = annot.get("/V", annot.get("/Parent", {}).get("/V") if "/Parent" in annot else None)
+                if value is None or str(value) in ("", "/Off"):
+                    continue
+                appearance = annot.get("/AP")
+                if appearance is None or "/N" not in appearance:
+                    missing.append(str(annot.get("/T", annot.get("/Parent", {}).get("/T", "?"))))
+        return need, missing
+
+
+def sections(path: Path) -> list[tuple[str, int]]:
+    """Top-level bookmarks as (title, first page index counted from 0)."""
+    with pikepdf.open(path) as pdf, pdf.open_outline() as outline:
+        index = {page.objgen: i for i, page in enumerate(pdf.pages)}
+        found = []
+        for item in outline.root:
+            target = item.destination
+            if target is None and item.action is not None:
+                target = item.action.get("/D")
+            page = index.get(target[0].objgen) if target is not None else None
+            found.append((item.title, page))
+        return found
+
+
+def page_count(path: Path) -> int:
+    with pikepdf.open(path) as pdf:
+        return len(pdf.pages)
+
+
+def nearest_printed_text_to_edge_mm(path: Path) -> float:
+    """The least distance from a character to the paper edge, over the characters that land
+    on the paper. pdfium's text layer places the text of some form-field appearances far
+    off the page (x ≈ 19 m) although every viewer draws it in its field; a character wholly
+    off the sheet cannot print, so it cannot break a margin either."""
+    from measure import MM, char_boxes_mm
+
+    least = float("inf")
+    for index in range(page_count(path)):
+        doc = pypdfium2.PdfDocument(str(path))
+        try:
+            width, height = doc[index].get_width() / MM, doc[index].get_height() / MM
+        finally:
+            doc.close()
+        for _char, x0, y0, x1, y1 in char_boxes_mm(path, index):
+            if x1 < 0 or y1 < 0 or x0 > width or y0 > height:
+                continue
+            least = min(least, x0, y0, width - x1, height - y1)
+    return least

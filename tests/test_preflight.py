@@ -1,0 +1,125 @@
+"""Print pre-flight: every PDF `playaid demo` writes, on A4 and on Letter, measured the way a
+print shop's pre-flight would measure it (see PRINT.md's checklist). Each test lists every
+file and page that falls short, so one run shows the whole picture.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from playaid.systems import REGISTRY
+from measure import text_sizes
+from print_checks import (fields_without_appearance, metadata, nearest_printed_text_to_edge_mm, page_count,
+                          sections, widest_empty_band_mm)
+
+PAPERS = ("a4", "letter")
+SMALLEST_PT = 7.0
+EDGE_MM = 6.0
+BAND_MM = 20.0
+DUPLEX = re.compile(r"deck|token", re.IGNORECASE)
+"""Packet parts printed on both sides: cards and tokens have a front and a back."""
+REFERENCE = re.compile(r"reference|rules at a glance", re.IGNORECASE)
+
+
+@pytest.fixture(scope="module", params=PAPERS)
+def demo(request, demo_folder) -> list[Path]:
+    pdfs = sorted(demo_folder(request.param).rglob("*.pdf"))
+    assert pdfs, "the demo wrote no PDF"
+    return pdfs
+
+
+def _name(path: Path) -> str:
+    return "/".join(path.parts[-2:])
+
+
+def _report(shortfalls: list[str]) -> str:
+    return f"{len(shortfalls)} shortfalls:\n  " + "\n  ".join(shortfalls)
+
+
+def test_no_text_below_seven_points(demo):
+    shortfalls = []
+    for path in demo:
+        small = [(page, size) for page, size in text_sizes(path) if size < SMALLEST_PT - 0.05]
+        if small:
+            page, size = min(small, key=lambda ps: ps[1])
+            shortfalls.append(f"{_name(path)}: text at {size:.1f} pt on page {page + 1} ({len(small)} runs below 7 pt)")
+    assert not shortfalls, _report(shortfalls)
+
+
+def test_text_keeps_clear_of_the_paper_edge(demo):
+    shortfalls = []
+    for path in demo:
+        distance = nearest_printed_text_to_edge_mm(path)
+        if distance < EDGE_MM:
+            shortfalls.append(f"{_name(path)}: text {distance:.1f} mm from the paper edge")
+    assert not shortfalls, _report(shortfalls)
+
+
+def test_every_pdf_names_itself_playaid_and_its_game(demo):
+    titles = [name for game in REGISTRY for name in (REGISTRY[game].title, REGISTRY[game].short_title)]
+    shortfalls = []
+    for path in demo:
+        meta = metadata(path)
+        about = " ".join((meta.title, meta.subject, meta.keywords))
+        if not meta.title:
+            shortfalls.append(f"{_name(path)}: no title")
+        if "playaid" not in (meta.author + meta.creator).lower():
+            shortfalls.append(f"{_name(path)}: author/creator do not name playaid ({meta.author!r}, {meta.creator!r})")
+        if not any(title in about for title in titles):
+            shortfalls.append(f"{_name(path)}: title/subject name no game ({meta.title!r}, {meta.subject!r})")
+    assert not shortfalls, _report(shortfalls)
+
+
+def test_html_rendered_pdfs_are_tagged_with_a_language(demo):
+    shortfalls = []
+    for path in demo:
+        meta = metadata(path)
+        if "weasyprint" not in meta.producer.lower():
+            continue
+        if not meta.tagged:
+            shortfalls.append(f"{_name(path)}: not a tagged PDF")
+        if not meta.lang:
+            shortfalls.append(f"{_name(path)}: no /Lang")
+    assert not shortfalls, _report(shortfalls)
+
+
+def test_filled_fields_show_their_values_without_form_support(demo):
+    shortfalls = []
+    for path in demo:
+        need, missing = fields_without_appearance(path)
+        if need:
+            shortfalls.append(f"{_name(path)}: relies on NeedAppearances")
+        if missing:
+            shortfalls.append(f"{_name(path)}: no appearance stream for {', '.join(missing[:6])}")
+    assert not shortfalls, _report(shortfalls)
+
+
+def test_sheets_use_their_page(demo):
+    sheets = [p for p in demo if "sheets" in p.parts]
+    assert sheets, "the demo wrote no sheet"
+    shortfalls = []
+    for path in sheets:
+        if page_count(path) != 1:
+            shortfalls.append(f"{_name(path)}: {page_count(path)} pages, a sheet is one")
+        band, top = widest_empty_band_mm(path, 0)
+        if band > BAND_MM:
+            shortfalls.append(f"{_name(path)}: empty band of {band:.0f} mm from {top:.0f} mm down")
+    assert not shortfalls, _report(shortfalls)
+
+
+def test_packets_start_two_sided_parts_on_a_front(demo):
+    packets = [p for p in demo if p.name.endswith("-packet.pdf")]
+    assert packets, "the demo wrote no packet"
+    shortfalls = []
+    for path in packets:
+        parts = sections(path)
+        for title, first in parts:
+            if DUPLEX.search(title) and first is not None and first % 2:
+                shortfalls.append(f"{_name(path)}: {title!r} starts on page {first + 1}, a back")
+        references = [title for title, _ in parts if REFERENCE.search(title)]
+        if len(references) > 1:
+            shortfalls.append(f"{_name(path)}: {len(references)} references ({', '.join(references)})")
+    assert not shortfalls, _report(shortfalls)
