@@ -1,7 +1,7 @@
 """Sheet and packet speed against the issue's targets; prints its figures.
 
 Run: PYTHONPATH=. .venv/bin/python benchmarks/sheets.py [CHARACTERS]
-Targets: one sheet ≤ 1.5 s including interpreter start; a 100-character packet ≤ 20 s.
+Targets: one sheet ≤ 1.5 s including interpreter start; a 100-character packet ≤ 10 s.
 """
 
 from __future__ import annotations
@@ -55,6 +55,6 @@ if __name__ == "__main__":
               f"(target 1.5 s, ratio {single / 1.5:.2f})")
     seconds, size = packet(count)
     print(f"{count}-character packet: {seconds:.1f} s, {seconds / count:.3f} s per sheet, {size / 1e6:.2f} MB "
-          f"(target 20 s for 100, ratio {seconds / 20 * 100 / count:.2f} scaled to 100)")
+          f"(target 10 s for 100, ratio {seconds / 10 * 100 / count:.2f} scaled to 100)")
     worker_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(f"largest worker: {worker_mb:.0f} MB resident (target 300 MB, ratio {worker_mb / 300:.2f})")
