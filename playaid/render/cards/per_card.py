@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 
 
-from .. import fonts
 from ..paper import MM
 from ..pdf_info import canvas as described_canvas
 from . import face as card_face

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from ...convert import spec
-from ...problems import Problem, error, warning
+from ...problems import Problem, warning
 from ..base import Resolver
 
 Health = Literal["healthy", "injured", "dying", "dead"]
