@@ -11,7 +11,13 @@ BIN    := $(VENV)/bin
 # that check every PDF the way a printer's pre-flight would.
 SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 qpdf poppler-utils
 
-.PHONY: demo test bench system-packages clean
+# constraints.txt pins every package to the version the suite last passed with, so a fresh
+# machine tests what we tested; pyproject.toml keeps lower bounds for people installing the
+# package. `make lock` refreshes the pins on purpose; `make test-newest` runs the suite on
+# whatever pip resolves today, to learn about a new release before it reaches the lock.
+LOCK := constraints.txt
+
+.PHONY: demo test test-newest lock bench system-packages clean
 
 # demo installs the test extras too, so the README's `.venv/bin/python -m pytest tests/…`
 # works after `make demo` as after `make test`, in either order.
@@ -23,7 +29,7 @@ test: $(VENV)/.installed-test system-packages
 
 # Speed figures quoted in the README; icepool comes in only here, to be measured against.
 bench: $(VENV)/.installed-test system-packages
-	$(BIN)/python -m pip install -q -e ".[test,bench]"
+	$(BIN)/python -m pip install -q -c $(LOCK) -e ".[test,bench]"
 	@for f in benchmarks/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 system-packages:
@@ -44,11 +50,30 @@ system-packages:
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "playaid needs Python 3.11 or newer")'
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -c $(LOCK) --upgrade pip
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e ".[test]"
+$(VENV)/.installed-test: pyproject.toml $(LOCK) | $(BIN)/python
+	$(BIN)/python -m pip install -q -c $(LOCK) -e ".[test]"
 	@touch $@
 
+# A throwaway environment with no pins: every extra at the newest release pip finds.
+lock:
+	rm -rf .venv-lock
+	$(PYTHON) -m venv .venv-lock
+	.venv-lock/bin/python -m pip install -q --upgrade pip
+	.venv-lock/bin/python -m pip install -q ".[test,bench]"
+	@{ echo "# The exact versions \`make test\` and \`make demo\` install (pip constraints)."; \
+	   echo "# Made by \`make lock\` on Python $$(.venv-lock/bin/python -c 'import platform; print(platform.python_version())'); edit pyproject.toml, not this file."; \
+	   .venv-lock/bin/python -m pip freeze --all | grep -v -i '^playaid[ =@]'; } > $(LOCK).new
+	mv $(LOCK).new $(LOCK)
+	rm -rf .venv-lock
+
+test-newest: system-packages
+	rm -rf .venv-newest
+	$(PYTHON) -m venv .venv-newest
+	.venv-newest/bin/python -m pip install -q --upgrade pip
+	.venv-newest/bin/python -m pip install -q -e ".[test]"
+	.venv-newest/bin/python -m pytest
+
 clean:
-	rm -rf $(VENV) output/* .pytest_cache
+	rm -rf $(VENV) .venv-lock .venv-newest output/* .pytest_cache

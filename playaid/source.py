@@ -188,10 +188,7 @@ def compose(text: str, name: str) -> tuple[Source | None, list[Problem]]:
     try:
         deep = _too_deep(text)
         if deep is not None:
-            return None, [
-                error("yaml.too-deep", f"lists and mappings are nested more than {MAX_NESTING} deep",
-                      "flatten the structure; a playaid file needs only a few levels").at(name, *deep)
-            ]
+            return None, [_too_deep_problem(name, *deep)]
         root = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -199,6 +196,8 @@ def compose(text: str, name: str) -> tuple[Source | None, list[Problem]]:
         what = exc.problem or "malformed YAML"
         if exc.context:
             what = f"{exc.context}, {what}"
+        if _is_depth_refusal(exc):
+            return None, [_too_deep_problem(name, line, column)]
         return None, [
             error(
                 "yaml.syntax",
@@ -209,9 +208,7 @@ def compose(text: str, name: str) -> tuple[Source | None, list[Problem]]:
     except yaml.YAMLError as exc:
         return None, [error("yaml.syntax", f"malformed YAML: {exc}", "check the file's structure").at(name, 1, 1)]
     except RecursionError:
-        return None, [
-            error("yaml.too-deep", "the YAML is nested too deeply to read", "flatten the structure").at(name, 1, 1)
-        ]
+        return None, [_too_deep_problem(name, 1, 1)]
     if root is None:
         return None, [
             error("input.empty", "file is empty", "start the file with `system:` and the game's id").at(name, 1, 1)
@@ -263,11 +260,29 @@ def _too_deep(text: str) -> tuple[int, int] | None:
     if sum(text.count(c) for c in _OPENERS) <= MAX_NESTING:
         return None
     depth = 0
-    for event in yaml.parse(text, Loader=_Loader):
-        if isinstance(event, yaml.CollectionStartEvent):
-            depth += 1
-            if depth > MAX_NESTING:
-                return event.start_mark.line + 1, event.start_mark.column + 1
-        elif isinstance(event, yaml.CollectionEndEvent):
-            depth -= 1
+    try:
+        for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_NESTING:
+                    return event.start_mark.line + 1, event.start_mark.column + 1
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.MarkedYAMLError as exc:
+        if not _is_depth_refusal(exc):
+            raise
+        mark = exc.problem_mark or exc.context_mark
+        return (mark.line + 1, mark.column + 1) if mark else (1, 1)
     return None
+
+
+def _too_deep_problem(name: str, line: int, column: int) -> Problem:
+    return error("yaml.too-deep", f"lists and mappings are nested more than {MAX_NESTING} deep",
+                 "flatten the structure; a playaid file needs only a few levels").at(name, line, column)
+
+
+def _is_depth_refusal(exc: yaml.MarkedYAMLError) -> bool:
+    """PyYAML 6.0.4's libyaml refuses nesting past 1,000 levels itself, and its scanner
+    looks ahead through flow brackets, so that refusal can come before our own count
+    reaches `MAX_NESTING`. It is the same fault as ours and gets our rule and message."""
+    return "nesting depth" in (exc.problem or "")

@@ -13,7 +13,7 @@ from conftest import ROOT
 
 pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
 
-INSTALL_TEST = 'pip install -q -e ".[test]"'
+INSTALL_TEST = 'pip install -q -c constraints.txt -e ".[test]"'
 
 
 def _dry_run(folder, target: str) -> str:
@@ -27,6 +27,7 @@ def clone(tmp_path):
     """The Makefile beside a pyproject.toml, as in a fresh clone (no .venv yet)."""
     shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    shutil.copy(ROOT / "constraints.txt", tmp_path / "constraints.txt")
     return tmp_path
 
 
