@@ -200,9 +200,14 @@ def opposed(scene: Scene, resolver: Resolver, rng: random.Random) -> Resolution:
         roll = roll_check(source.pool(c.name), dice, threshold)
         got = roll.degrees
         text = f"{c.name}'s dice: {describe_faces(roll)} → {got} degree{'s' * (got != 1)}."
-        if c.disrupted and got:
-            got -= 1
-            text += f" Disrupted, so the first degree does not count: {got}."
+        if c.disrupted:
+            # The disruption is spent on this action whatever the dice: with no degree rolled
+            # there is no first degree to lose, and it does not wait for a later action.
+            if got:
+                got -= 1
+                text += f" Disrupted, so the first degree does not count: {got}."
+            else:
+                text += " Disrupted: with no degree rolled there is none to lose, and the disruption is spent."
             changes.append(Change(c.name, ("disrupted",), True, False, f"{c.name} is no longer disrupted."))
         steps.append(Step(text, {"character": c.name, "faces": list(roll.faces), "degrees": got}))
         results.append(got)
@@ -239,8 +244,11 @@ def _damage(target: Character, margin: int, pool: Pool, changes: list[Change]) -
                   + (" (disrupted)" if hit.name == "disrupted" else " (disrupted, and may only react next round)"
                      if hit.name == "controlled" else f" — disrupted, controlled, and {hit.stat_rolls} stat point"
                      f"{'s' * (hit.stat_rolls != 1)} lost {hit.lasts}") + ".", {"damage": hit.name})]
-    if not target.disrupted:
-        changes.append(Change(target.name, ("disrupted",), False, True, f"{target.name} is disrupted."))
+    # A disruption spent in this very exchange is gone; the one this loss brings stands.
+    spent = any(c.who == target.name and c.field == ("disrupted",) for c in changes)
+    if spent or not target.disrupted:
+        changes.append(Change(target.name, ("disrupted",), False, True,
+                              f"{target.name} is disrupted" + (" again: the new disruption stands." if spent else ".")))
     lost = {s: getattr(target.reductions, s) for s in STATS}
     for i in range(hit.stat_rolls):
         face = pool.take(f"damage roll {i + 1} of {hit.stat_rolls}")
