@@ -1,19 +1,16 @@
-"""Games to Play in the Dirt #2 — checks, opposed checks and the damage table.
+"""Games to Play in the Dirt #2 — the counting of a check and the damage table.
 
 The counting (which die counts, how many degrees, which damage band) is kept in small
 pure functions apart from drawing dice, so the odds tables compute from the very same
-rules the table plays.
+rules the table plays; `exchange.py` plays a check with them, `rounds.py` a scene.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
-from ...problems import error
-from ..base import Resolver
-from ..play import Change, Dice, Pool, Resolution, RollRefused, Step
-from .models import DIFFICULTY, STATS, Character, Scene, Written
+from ..play import Pool, Step
+from .models import STATS, Character
 
 THRESHOLD = {"none": 5, "hobby": 4, "job": 3}
 """The lowest face that counts as a degree of success, by what applies to the action."""
