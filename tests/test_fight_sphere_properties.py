@@ -12,7 +12,8 @@ from playaid.convert import Builder
 from playaid.systems.fight_sphere import SYSTEM
 from playaid.systems.fight_sphere.gladiators import Gladiator, check_gladiator
 from playaid.systems.fight_sphere.scenes import Scene
-from playaid.systems.fight_sphere.sphere import Setup, check_setup
+from playaid.systems.fight_sphere.history import check_table as check_setup  # the setup's checks, history too
+from playaid.systems.fight_sphere.sphere import Setup
 from playaid.systems.play import DiceMismatch
 
 BACKSTORY = " ".join(["before"] * 60)

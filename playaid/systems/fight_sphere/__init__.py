@@ -12,7 +12,8 @@ from .gladiators import Gladiator, check_gladiator
 from .play import play
 from .scene_rules import check_scene
 from .scenes import Scene
-from .sphere import Setup, check_setup
+from .history import check_table
+from .sphere import Setup
 
 RULES = {
     "fight-sphere.drive": "A Gladiator has exactly one drive: a Death Wish or a Reason To Live (error).",
@@ -62,7 +63,7 @@ SYSTEM = GameSystem(
     rule_text="000_0cabd635048450df.txt",
     summary="d6 pools counting ones vs a Threshold of 4 + Layer; Conflict Pool, Relationships, Gladiatorial Encounters",
     models={"character": Gladiator, "setup": Setup, "scene": Scene},
-    checks={"character": check_gladiator, "setup": check_setup, "scene": check_scene},
+    checks={"character": check_gladiator, "setup": check_table, "scene": check_scene},
     rules=RULES,
     play=play,
     masthead="Fight Sphere",

@@ -22,7 +22,8 @@ from ...problems import Path, Problem, error
 from ..play import Step
 from .gladiators import Gladiator
 from .ledger import Ledger
-from .sphere import Setup, Sphere, pair_key, same
+from ..base import Resolver
+from .sphere import Setup, Sphere, checked_sphere, pair_key, same
 
 DISENGAGED = "fight-sphere.disengaged"
 REMOVED = "fight-sphere.npc-removed"
@@ -39,6 +40,12 @@ def removed(setup: Setup, npc: str) -> bool:
 
 
 # -- checks of a setup ------------------------------------------------------------------
+
+def check_table(s: Setup, resolver: Resolver) -> list[Problem]:
+    """Every check of a setup (`sphere.check_setup`), and of its record of the past."""
+    sphere, problems = checked_sphere(s, resolver)
+    return problems + check_history(sphere)
+
 
 def check_history(sphere: Sphere) -> list[Problem]:
     """A setup's record of the past agrees with itself (pair shapes are checked with `met`)."""

@@ -108,6 +108,11 @@ def load_sphere(setup: Setup, ref: str, resolver: Resolver) -> Sphere:
 
 
 def check_setup(s: Setup, resolver: Resolver) -> list[Problem]:
+    return checked_sphere(s, resolver)[1]
+
+
+def checked_sphere(s: Setup, resolver: Resolver) -> tuple[Sphere, list[Problem]]:
+    """The setup's cast loaded, and every problem of the setup and its Gladiators."""
     members, problems = resolve_cast(s.characters, resolver, check_gladiator)
     inline = {i for i, entry in enumerate(s.characters) if not isinstance(entry, str)}
     sphere = Sphere(s, tuple(members))
@@ -128,8 +133,7 @@ def check_setup(s: Setup, resolver: Resolver) -> list[Problem]:
     problems += _check_episodes(sphere)
     problems += _check_core(sphere)
     problems += _check_pairs(sphere)
-    from .history import check_history  # history's checks build on this module's Sphere
-    return problems + check_history(sphere)
+    return sphere, problems
 
 
 def _check_players(s: Setup, members: list[Member], at) -> list[Problem]:
