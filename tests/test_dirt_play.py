@@ -118,7 +118,9 @@ def test_losing_a_fight_by_four_injures_two_stat_points(files, run):
     out = roll_json(run, fight(files, "[5, 5, 5, 5]", "[1, 1, 1, 1, 1]", "[3, 4]"))
     assert out["outcome"] == "win:Scout"
     changes = {tuple(c["field"]): (c["before"], c["after"]) for c in out["changes"] if c["who"] == "Moss"}
-    assert changes == {("disrupted",): (False, True), ("reductions", "physical"): (0, 2)}
+    # injured: the points come back at the end of the scene (issue 27), and a loss by 2+ controls
+    assert changes == {("disrupted",): (False, True), ("controlled",): (False, True),
+                       ("lost", "scene", "physical"): (0, 2)}
 
 
 def test_a_stat_brought_to_zero_incapacitates(files, run):
@@ -194,8 +196,8 @@ damage_dice: [1, 2]
     out = roll_json(run, path)  # margin 4: injured, two rolls, both on mental (2, 1 already lost)
     rolls = [s for s in out["steps"] if "face" in s]
     assert [r["lost"] for r in rolls] == [True, False] and "already at 0" in rolls[1]["text"]
-    [mental] = [c for c in out["changes"] if c["field"] == ["reductions", "mental"]]
-    assert (mental["before"], mental["after"]) == (1, 2)
+    [mental] = [c for c in out["changes"] if c["field"] == ["lost", "scene", "mental"]]
+    assert (mental["before"], mental["after"]) == (0, 1)  # on top of the 1 in `reductions`
 
 
 def ambush(files, target_dice=""):
@@ -218,7 +220,7 @@ def test_an_ambushed_target_rolls_nothing_and_takes_the_full_margin(files, run):
     out = roll_json(run, ambush(files))
     assert out["outcome"] == "win:Scout"
     assert any(s.get("ambushed") for s in out["steps"])
-    assert {tuple(c["field"]): c["after"] for c in out["changes"]}[("reductions", "physical")] == 1  # hurt
+    assert {tuple(c["field"]): c["after"] for c in out["changes"]}[("lost", "combat", "physical")] == 1  # hurt
 
 
 def test_an_ambushed_target_listing_dice_is_refused(files, run):

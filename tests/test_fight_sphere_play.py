@@ -117,11 +117,12 @@ def test_a_reason_to_live_starts_a_new_relationship_at_zero(files):
     ({"gladiator": "Vex", "option": "pool"}, {("Vex", ("conflict_pool",)): (5, 6)}),
     ({"gladiator": "Nox", "option": "new-relationship", "npc": "Ida"},
      {("Nox", ("relationships",)): ([], [{"npc": "Ida", "value": 2}])}),
-    ({"gladiator": "Vex", "option": "resume-encounter"}, {}),
+    ({"gladiator": "Nox", "option": "resume-encounter"}, {}),  # Ann broke off an Encounter with Nox
 ])
 def test_the_gms_cut_scene_after_a_failure(files, cut, expected):
     scene = conflict(cut_scene=cut, dice={"Ann": [2], "GM": [1] * 5})
-    assert changes(roll(files, base_setup(), scene)) == expected
+    setup = mutate(lambda s: s.update(met=[["Ann", "Nox"]], disengaged=[["Ann", "Nox"]]))
+    assert changes(roll(files, setup, scene)) == expected
 
 
 @pytest.mark.parametrize("ann_dice, gm_dice, lost", [([1, 1], [2] * 7, True), ([2, 2], [2] * 7, False)])
@@ -146,6 +147,7 @@ def test_the_rule_texts_example_a_loss_by_three_victories(files):
     off the two Relationships (3 and 2) she used."""
     def alice_and_bob(s):
         met_all(s)
+        s["disengaged"] = [["Ann", "Nox"]]  # Nox resumes the Encounter Ann broke off
         who(s, "Ann").update(relationships=[{"npc": "Kit", "value": 3}, {"npc": "Lu", "value": 2}], conflict_pool=6)
     scene = encounter(side("Nox", gamble=3), side("Ann", gamble=1, relationships_used=["Kit", "Lu"]),
                       resumed=True, dice={"Nox": [1, 1, 1], "Ann": [2] * 8})
@@ -327,7 +329,8 @@ def test_the_layer_after_the_last_npc_gladiators_death_is_the_core(files):
 
 
 def test_the_drive_switch_records_the_drive_traded_away(files):
-    result = roll(files, base_setup(), {**conflict(), "type": "drive-switch"})
+    between_episodes = mutate(lambda s: s.update(episodes=[]))
+    result = roll(files, between_episodes, {**conflict(), "type": "drive-switch"})
     assert result.outcome == "drive-switched"
     assert changes(result) == {("Ann", ("drive",)): ("death-wish", "reason-to-live"),
                                ("Ann", ("drive_switched",)): (False, True),
@@ -352,7 +355,7 @@ def test_listed_dice_that_do_not_fit_are_refused_with_what_is_allowed(files, dic
 
 
 def test_dice_listed_for_a_scene_that_rolls_none_are_refused(files):
-    write(files, "setup.yaml", base_setup())
+    write(files, "setup.yaml", mutate(lambda s: s.update(episodes=[])))
     path = write(files, "scene.yaml", {**conflict(), "type": "drive-switch", "dice": {"Ann": [1]}})
     result, problems, _ = resolve_scene(path, None)
     assert result is None and "rolls no dice" in problems[-1].message
@@ -362,6 +365,7 @@ def test_dice_listed_for_a_scene_that_rolls_none_are_refused(files):
 
 def _kit_and_lu(s):
     met_all(s)
+    s["disengaged"] = [["Ann", "Nox"]]  # Nox resumes the Encounter Ann broke off
     who(s, "Ann").update(relationships=[{"npc": "Kit", "value": 3}, {"npc": "Lu", "value": 2}], conflict_pool=6)
 
 
@@ -373,7 +377,8 @@ def _three_victories(**ann) -> dict:
 def test_the_loser_may_put_every_victory_on_one_relationship_and_lose_it(files):
     """The rule text's other option: all three points on the Relationship at two."""
     result = roll(files, mutate(_kit_and_lu), _three_victories(losses={"Lu": 3}))
-    assert changes(result)[("Ann", ("relationships",))][1] == [{"npc": "Kit", "value": 3}]  # Lu is gone, Kit whole
+    # Lu is gone; Kit keeps its value and, the loss being a failure, rests for 3 (issue 27)
+    assert changes(result)[("Ann", ("relationships",))][1] == [{"npc": "Kit", "value": 3, "resting": 3}]
     assert any("as its player chose" in s.text for s in result.steps)
     assert any(s.data.get("npc_lost") == "Lu" for s in result.steps)
 
@@ -399,6 +404,7 @@ def test_a_split_that_does_not_add_up_to_the_victories_is_refused(files, losses,
 def test_a_split_recorded_for_the_winner_is_refused(files):
     def kit(s):
         met_all(s)
+        s["disengaged"] = [["Ann", "Nox"]]
         who(s, "Nox").update(relationships=[{"npc": "Kit", "value": 1}])
     scene = encounter(side("Nox", relationships_used=["Kit"], losses={"Kit": 1}), side("Ann"),
                       resumed=True, dice={"Nox": [1, 1], "Ann": [2]})

@@ -6,13 +6,14 @@ import copy
 import random
 
 import yaml
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from playaid.convert import Builder
 from playaid.systems.fight_sphere import SYSTEM
 from playaid.systems.fight_sphere.gladiators import Gladiator, check_gladiator
 from playaid.systems.fight_sphere.scenes import Scene
-from playaid.systems.fight_sphere.sphere import Setup, check_setup
+from playaid.systems.fight_sphere.history import check_table as check_setup  # the setup's checks, history too
+from playaid.systems.fight_sphere.sphere import Setup
 from playaid.systems.play import DiceMismatch
 
 BACKSTORY = " ".join(["before"] * 60)
@@ -76,7 +77,8 @@ def usable(c: dict) -> list[str]:
 
 @st.composite
 def conflicts(draw, setup):
-    c = draw(st.sampled_from([c for c in setup["characters"] if c.get("state") != "dead"]))
+    # only players frame Conflicts (issue 27): an NPC Gladiator's is refused
+    c = draw(st.sampled_from([c for c in setup["characters"] if c.get("state") != "dead" and c["role"] == "pc"]))
     bought = draw(st.lists(st.sampled_from(usable(c)), unique=True)) if usable(c) and c["conflict_pool"] else []
     bought = bought[:c["conflict_pool"]]
     gamble = draw(st.integers(0, c["conflict_pool"] - len(bought)))
@@ -92,6 +94,9 @@ def conflicts(draw, setup):
 def encounters(draw, setup, bonus):
     alive = [c for c in setup["characters"] if c.get("state") != "dead"]
     chosen = draw(st.lists(st.sampled_from(alive), min_size=2, unique_by=lambda c: c["name"]))
+    # a player frames the Encounter (none is resumed: no Encounter was broken off before)
+    assume(any(c["role"] == "pc" for c in chosen))
+    chosen.sort(key=lambda c: c["role"] != "pc")
     sides, cap = [], None
     for c in chosen:
         pool = c["conflict_pool"] + bonus(c["name"], [x["name"] for x in chosen])
@@ -102,7 +107,7 @@ def encounters(draw, setup, bonus):
         cap = gamble if cap is None else cap
         sides.append({"character": c["name"], "gamble": gamble, "relationships_used": bought,
                       "background_relevant": draw(st.booleans()), "disengage": draw(st.booleans())})
-    return {"setup": "setup.yaml", "type": "encounter", "gladiators": sides, "resumed": True}
+    return {"setup": "setup.yaml", "type": "encounter", "gladiators": sides}
 
 
 def apply(setup: dict, changes) -> dict:

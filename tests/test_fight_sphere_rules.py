@@ -292,14 +292,17 @@ SCENE_KEEPS = [
     # Ben (Reason To Live, one Relationship) meets Vex for the first time: 5 + 1 in the pool
     (lambda: mutate(lambda s: who(s, "Ben").update(relationships=[{"npc": "Ida", "value": 1}])),
      lambda: encounter(side("Ben", gamble=6), side("Vex"))),
-    (base_setup, lambda: encounter(side("Nox"), side("Ann"), resumed=True)),
+    # the GM resumes the Encounter Ann broke off by Disengagement (issue 27)
+    (lambda: mutate(lambda s: s.update(met=[["Ann", "Nox"]], disengaged=[["Ann", "Nox"]])),
+     lambda: encounter(side("Nox"), side("Ann"), resumed=True)),
     (lambda: mutate(four_in_one), lambda: encounter(side("Ann", betrays=["Ben"]), side("Ben"))),
     (lambda: mutate(four_in_one), lambda: encounter(side("Ann"), side("Ben"), side("Nox"))),
     (lambda: mutate(lambda s: who(s, "Ben").update(state="last-standing", judgment_pool=6)),
      lambda: conflict(judgment=[{"character": "Ben", "dice": 6, "backs": "GM"}], dice={"Ann": [1], "gm": [1] * 11})),
     (lambda: mutate(lambda s: [who(s, n).update(state="last-standing", judgment_pool=5) for n in ("Ann", "Ben")]),
      lambda: {**conflict(), "type": "advance", "character": None}),
-    (base_setup, lambda: {**conflict(), "type": "drive-switch"}),
+    # between Episodes (issue 27: "The switch can not happen during an Episode")
+    (lambda: mutate(lambda s: s.update(episodes=[])), lambda: {**conflict(), "type": "drive-switch"}),
 ]
 
 

@@ -30,7 +30,7 @@ def test_apply_writes_a_copy_of_the_changed_character_and_leaves_the_original(fi
     assert result.exit_code == 0, result.output
     assert f"wrote {out / 'moss.yaml'}" in result.output
     copy = yaml.safe_load((out / "moss.yaml").read_text(encoding="utf-8"))
-    assert copy["reductions"] == {"physical": 2} and copy["disrupted"] is True
+    assert copy["lost"] == {"scene": {"physical": 2}} and copy["disrupted"] is True  # injured: until the scene ends
     assert (files.root / "moss.yaml").read_text(encoding="utf-8") == MOSS
     assert not (out / "scout.yaml").exists()
     # the copy is itself a valid character the next scene can use

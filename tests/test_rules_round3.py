@@ -46,7 +46,7 @@ def dirt_fight(files, frail_extra: str, scout_dice: str, damage: str, ambush: bo
 
 
 def reductions_after(out: dict) -> dict:
-    return {c["field"][1]: c["after"] for c in out["changes"] if c["field"][0] == "reductions"}
+    return {c["field"][2]: c["after"] for c in out["changes"] if c["field"][0] == "lost"}  # by duration since issue 27
 
 
 def test_an_incapacitated_target_can_be_ambushed_and_killed_over_several_blows(files, run):

@@ -80,7 +80,7 @@ def plan_of(scene: Scene, library: Library, path: str) -> Plan:
         return sum(n for n, _ in mods[who, color])
 
     a = roles.active
-    if scene.alone:
+    if roles.alone:
         green, red = (scene.difficulty_dice() or 0) + extra(a, "green"), stress + extra(a, "red")
     else:
         green = sum(links.count(a, p, "green") for p in roles.passives) + extra(a, "green")
@@ -92,7 +92,7 @@ def plan_of(scene: Scene, library: Library, path: str) -> Plan:
     gm = gm_dice(scene.difficulty_dice() or 0, living, stress) if d is None else None
     defender = None if d is None else (extra(d, "green"), links.count(d, a, "red") + (living - 1) + stress + extra(d, "red"))
     automatic = stress == 0 and not scene.physical and d is None
-    return Plan(a, green, red, scene.alone, passives, hostile, gm, defender, automatic)
+    return Plan(a, green, red, roles.alone, passives, hostile, gm, defender, automatic)
 
 
 def _stance(p: Passive, margin: int) -> str:

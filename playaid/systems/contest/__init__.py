@@ -30,6 +30,8 @@ RULES = {
     "contest.scene-goal": "The goal is a condition die or a penalty die the first side carries, not both (error).",
     "contest.rolled-dice": "Rolled dice are listed for every side or none, one per die, on the die rolled (error).",
     "contest.spend": "Spending orders name a side, and a penalty die for an opponent or a reward die (error).",
+    "contest.reward-split": "Unspent dice split among several reward dice: each takes `dice` (1 or more), and only "
+                            "the last takes all that are left (error).",
     "contest.assist-penalty": "No penalty die is bought against a character assisting another (error).",
 }
 

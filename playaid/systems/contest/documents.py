@@ -124,6 +124,9 @@ class SpendOrder:
     penalty: Die | None = spec(None, doc="a penalty die of this size (at most the die that pays)")
     to: str = spec("", doc="the opposing side or character the penalty die goes to")
     reward: str = spec("", doc="a reward die by this name, one use per die left")
+    dice: int | None = spec(None, doc="reward: how many of the dice left this reward die takes, one use each, when "
+                                      "the GM splits them among several; left out, every die left",
+                            minimum=1, rule="contest.reward-split", hint="a reward die takes at least one die")
     name: str = spec("", doc="what the penalty is")
 
 

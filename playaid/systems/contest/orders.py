@@ -47,6 +47,27 @@ def _spend(scene: Scene, sides: list[ContestSide]) -> list[Problem]:
         elif spender is not None and not spender.characters:
             bad(f"{spender.name} has no character to hold a reward die", "only a character's side gains a reward die",
                 "reward")
+        if order.dice is not None and not order.reward:
+            problems.append(error("contest.reward-split", "`dice` splits dice among reward dice",
+                                  "remove `dice`, or make this a `reward` order", at + ("dice",)))
+    return problems + _reward_split(scene)
+
+
+def _reward_split(scene: Scene) -> list[Problem]:
+    """A reward order that takes every die left leaves none for a later one of the same side."""
+    problems, taking_all = [], {}
+    for i, order in enumerate(scene.spend):
+        if not order.reward:
+            continue
+        side = order.by.casefold()
+        if side in taking_all:
+            problems.append(error(
+                "contest.reward-split", f"reward die {scene.spend[taking_all[side]].reward} already takes every die "
+                f"{order.by} has left, so {order.reward} would get none",
+                f"give `dice:` to spend {i} before it, splitting the dice between the reward dice",
+                ("spend", taking_all[side])))
+        elif order.dice is None:
+            taking_all[side] = i
     return problems
 
 

@@ -62,6 +62,15 @@ class Purse:
                 dice.remove(die)
                 return
 
+    def take(self, n: int | None) -> list[Rolled]:
+        """`n` dice, the smallest first (larger ones may still buy penalty dice), or every die left."""
+        if n is None:
+            return self.take_all()
+        chosen = sorted(self.dice(), key=lambda d: d.size)[:n]
+        for die in chosen:
+            self.spend(die)
+        return chosen
+
     def take_all(self) -> list[Rolled]:
         out = self.dice()
         self.success, self.concession = [], {}
@@ -228,9 +237,10 @@ def gain_condition(spending: Spending) -> None:
 
 
 def award_reward(spending: Spending, order: SpendOrder) -> None:
-    """A reward die for every die the side has not spent, sized by the opposition's third largest die."""
+    """A reward die for every die the side has not spent (or the `dice` the GM gives it, splitting
+    them among several reward dice), sized by the opposition's third largest die."""
     by = spending.side(order.by)
-    dice = spending.purses[by].take_all()
+    dice = spending.purses[by].take(order.dice)
     opposing = [d.rolled_as for i, s in enumerate(spending.prepared.sides) if i != by for p in s.pools for d in p.dice]
     size = reward_die(opposing)
     if not dice or size is None:
@@ -239,7 +249,12 @@ def award_reward(spending: Spending, order: SpendOrder) -> None:
         return
     c = spending.prepared.sides[by].characters[0]
     text = (f"{c.name} gains the reward die {order.reward}: a d{size} (the third largest die the opposition "
-            f"rolled) for {plural(len(dice), 'roll')}, one per unspent die.")
+            f"rolled) for {plural(len(dice), 'roll')}, one per unspent die")
+    if order.dice is not None:
+        short = f", only {len(dice)} being left" if len(dice) < order.dice else ""
+        text += f", {plural(order.dice, 'die')} of them as the GM splits the dice among reward dice{short} " \
+                "[contest.reward-split]"
+    text += "."
     spending.sheets.add(c, "condition_dice", {"name": order.reward, "die": f"d{size}", "uses": len(dice)}, text)
     spending.steps.append(Step(text, {"reward": order.reward, "die": size, "uses": len(dice)}))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..base import GameSystem
 from .models import Character, Scene, Setup
-from .procedures import play
+from .rounds import play
 from .rules import RULES, check_character, check_scene, check_setup
 
 SYSTEM = GameSystem(

@@ -19,6 +19,9 @@ DIFFICULTY = {"simple": 1, "average": 2, "difficult": 3, "hard": 4, "nearly-impo
 """Degrees of success an unopposed check needs."""
 
 Stat = Literal["mental", "physical", "social"]
+Until = Literal["combat", "scene", "session"]
+UNTIL = ("combat", "scene", "session")
+"""How long a point lost to damage stays lost, shortest first: hurt, injured, wounded."""
 Applies = Literal["none", "job", "hobby"]
 Difficulty = Literal["simple", "average", "difficult", "hard", "nearly-impossible"]
 
@@ -53,6 +56,19 @@ class Reductions:
 
 
 @dataclass(frozen=True)
+class Lost:
+    """Points lost to damage, by when they come back: the end of the combat (hurt), of the
+    scene (injured) or of the game session (wounded)."""
+
+    combat: Reductions = spec(Reductions(), doc="points lost until the end of the combat (hurt)")
+    scene: Reductions = spec(Reductions(), doc="points lost until the end of the scene (injured)")
+    session: Reductions = spec(Reductions(), doc="points lost until the end of the game session (wounded)")
+
+    def of(self, stat: str) -> int:
+        return sum(getattr(getattr(self, until), stat) for until in UNTIL)
+
+
+@dataclass(frozen=True)
 class Character:
     CREATION_ORDER: ClassVar[tuple[str, ...]] = ('name', 'stats', 'job', 'hobby', 'items')
     """Fields made at creation, in the order the rule text makes them."""
@@ -64,12 +80,17 @@ class Character:
     player: str = spec("", doc="who plays the character")
     items: list[str] = spec(default_factory=list, doc="items and equipment the character keeps")
     notes: str = spec("", doc="anything else")
-    reductions: Reductions = spec(Reductions(), doc="stat points lost to damage, until healed")
+    reductions: Reductions = spec(Reductions(), doc="stat points lost to damage, until the table says they heal")
+    lost: Lost = spec(Lost(), doc="stat points lost in fights, by when they come back: combat, scene or session")
     disrupted: bool = spec(False, doc="the next action needs one more degree (or its first degree does not count)")
+    controlled: bool = spec(False, doc="lost a fight by 2 or more: the next round it may only react to attackers")
+
+    def points_lost(self, stat: str) -> int:
+        return getattr(self.reductions, stat) + self.lost.of(stat)
 
     def current(self, stat: str) -> int:
         """Dice the character rolls for `stat` now, after damage."""
-        return max(0, getattr(self.stats, stat) - getattr(self.reductions, stat))
+        return max(0, getattr(self.stats, stat) - self.points_lost(stat))
 
     @property
     def incapacitated(self) -> bool:
@@ -100,7 +121,7 @@ class Written:
 
 @dataclass(frozen=True)
 class Side:
-    character: str = spec(doc="the character file of this side")
+    character: str = spec(doc="the character file of this side (in a round: the character's name in the setup)")
     stat: Stat = spec(doc="the stat the narrator judges fits the action")
     applies: Applies = spec("none", doc="`job` or `hobby` when the action is in line with it")
     difficulty: Difficulty | None = spec(None, doc="degrees the action needs to be completed when this side wins")
@@ -109,7 +130,9 @@ class Side:
 
 
 @dataclass(frozen=True)
-class Scene:
+class Check:
+    """One check: unopposed against a difficulty, or opposed between two sides."""
+
     type: Literal["unopposed", "opposed"] = spec(doc="an unopposed check against a difficulty, or an opposed one")
     action: str = spec("", doc="what is being attempted")
     character: str | None = spec(None, doc="unopposed: the acting character's file")
@@ -124,3 +147,20 @@ class Scene:
     written: Written | None = spec(None, doc="unopposed, dice-less variant: the numbers written instead of rolling")
     damage_dice: list[int] | None = spec(
         None, doc="fight: the narrator's d6 rolls that pick which stat loses a point, in the order rolled, to replay them")
+
+
+@dataclass(frozen=True)
+class Action(Check):
+    """One action of a round: a check whose `character` and sides name the setup's characters."""
+
+    hold: bool = spec(False, doc="the actor holds: it waits until the end of the round to act")
+
+
+@dataclass(frozen=True)
+class Scene(Check):
+    type: Literal["unopposed", "opposed", "round", "end"] = spec(  # type: ignore[assignment]
+        doc="an unopposed check, an opposed one, a round of several actions (`actions`), or the end of a combat, "
+            "scene or session (`ends`)")
+    setup: str | None = spec(None, doc="round and end: the table's setup file; a round names its characters by name")
+    actions: list[Action] = spec(default_factory=list, doc="round: every action of the round, in turn order")
+    ends: Until | None = spec(None, doc="end: what ends — combat, scene or session; points lost until then come back")

@@ -44,6 +44,9 @@ RULES = {
     "fight-club.fist-cost": "Each fist staying in the fight pays the injury and police costs (error).",
     "fight-club.drawn-card": "A card named as drawn at a breakdown is left in the deck, and drawn only at a breakdown (error).",
     "fight-club.statement-number": "A statement picked or contradicted exists and has not been tested yet (error).",
+    "fight-club.endgame": "A character at the Endgame (insane, dead, ground down) spends no more Pain (error; a step "
+                          "of `roll` records it).",
+    "fight-club.card-shared": "No more characters hold a card than the deck has copies of it (warning).",
 }
 
 SYSTEM = GameSystem(

@@ -135,6 +135,7 @@ def check_setup(s: Setup, resolver: Resolver) -> list[Problem]:
                                   "list each player once", ("players", i)))
         listed.setdefault(p.casefold(), i)
     deck = resolver.resolve(s.deck, "deck", ("deck",)) if s.deck else None
+    problems += _cards_shared(members, deck or decks.standard_deck())
     for m in members:
         c = m.model
         inline = not isinstance(s.characters[m.path[-1]], str)
@@ -145,6 +146,25 @@ def check_setup(s: Setup, resolver: Resolver) -> list[Problem]:
                 if decks.key(card) not in decks.names(deck):
                     at = m.path + ("frustrations", i) if inline else m.path
                     problems.append(not_in_deck(card, deck, at))
+    return problems
+
+
+def _cards_shared(members, deck: Deck) -> list[Problem]:
+    """One deck serves the table: a card held (or fought out) by more characters than the
+    deck has copies of it cannot have been drawn by all of them."""
+    copies = {decks.key(c.name): c.copies for c in decks.entries(deck)}
+    holders: dict[str, list[str]] = {}
+    for m in members:
+        for card in m.model.frustrations + m.model.fought_out:
+            holders.setdefault(decks.key(card), []).append(m.name)
+    problems = []
+    for k, who in holders.items():
+        if k in copies and len(who) > copies[k]:
+            card = decks.names(deck)[k]
+            one = "a single card" if copies[k] == 1 else f"{copies[k]} cards"
+            problems.append(warning(
+                "fight-club.card-shared", f"{', '.join(who)} all hold {card}, but the {deck.name} deck has {one}",
+                "one of them drew another card: fix the sheet, or give the deck `copies` of it", ("characters",)))
     return problems
 
 

@@ -82,6 +82,8 @@ class Character:
     fought_out: list[str] = spec(default_factory=list, doc="frustrations fought out: destroyed, no longer held")
     deck: str | None = spec(None, doc="the deck file the cards were drawn from, if not the standard one")
     in_play: bool = spec(False, doc="true once play has moved the character's tokens")
+    endgame: Literal["insane", "dead", "ground-down"] | None = spec(
+        None, doc="set when the character's end of turn moved the game to its Endgame: it spends no more Pain")
     notes: str = spec("", doc="anything else")
 
 

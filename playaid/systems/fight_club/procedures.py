@@ -135,7 +135,7 @@ def _turn_checks(scene: Scene, table: Table, sheets: Sheets, story: Story, dice:
     if turn.insane(t, rest()):
         story.say(f"{who}'s Frustration, {t.frustration}, is more than the others' combined "
                   f"({sum(o.frustration for o in rest())}): {who} is insane.")
-        return _endgame(scene, who, "insane", story)
+        return _endgame(who, "insane", sheets, story)
     if turn.bed_ridden(t):
         story.say(f"{who} has more Pain ({t.pain}) than Retirement + Frustration ({t.retirement} + "
                   f"{t.frustration}): bed-ridden, which counts as losing a stake.", bed_ridden=True)
@@ -145,7 +145,7 @@ def _turn_checks(scene: Scene, table: Table, sheets: Sheets, story: Story, dice:
     if turn.dead(t, rest()):
         story.say(f"{who}'s Pain, {t.pain}, is more than the others' combined ({sum(o.pain for o in rest())}): "
                   f"{who} is dead.")
-        return _endgame(scene, who, "dead", story)
+        return _endgame(who, "dead", sheets, story)
     if turn.trouble(t):
         story.say(f"{who} has more Retirement ({t.retirement}) than Frustration + Pain ({t.frustration} + "
                   f"{t.pain}) and causes trouble for the others in this turn's fight"
@@ -157,7 +157,7 @@ def _turn_checks(scene: Scene, table: Table, sheets: Sheets, story: Story, dice:
                       f"{after.frustration}).", who=other)
     if turn.ground_down(t):
         story.say(f"{who}'s Retirement is {t.retirement}, {turn.GROUND_DOWN} or more: {who} is ground down.")
-        return _endgame(scene, who, "ground-down", story)
+        return _endgame(who, "ground-down", sheets, story)
     story.say(f"Not at the endgame: {who} may now spend Pain on statements bettering the world.")
     return "turn-over", f"{who}'s turn is over; the fight's winner takes the next turn."
 
@@ -177,9 +177,12 @@ def _draw(who: str, table: Table, sheets: Sheets, story: Story, dice: Dice) -> N
               drawn=card)
 
 
-def _endgame(scene: Scene, who: str, why: str, story: Story) -> tuple[str, str]:
+def _endgame(who: str, why: str, sheets: Sheets, story: Story) -> tuple[str, str]:
+    # Recorded on the sheet: "If you're not at Endgame yet, you get to spend Pain" — so no more for this one.
+    sheets.update(who, endgame=why)
     story.say("Move to the endgame: every other player goes through the end of turn too, then the funeral "
-              f"scene (or its equivalent), narrated by {who}'s player, and the vote on Pain statements.")
+              f"scene (or its equivalent), narrated by {who}'s player, and the vote on Pain statements. {who} is at "
+              "the Endgame and spends no more Pain [fight-club.endgame].", endgame=why, rule="fight-club.endgame")
     return f"endgame:{why}", f"{who} is {why.replace('-', ' ')}: the game moves to its endgame."
 
 

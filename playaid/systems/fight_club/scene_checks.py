@@ -254,6 +254,10 @@ def _spend_pain(scene: Scene, table: Table, names: Names) -> None:
                        "write how the world changes", ("statements", i, "text"))
     cost = sum(s.tokens for s in scene.statements)
     sheets = {m.name: m.model for m in table.cast}
+    if who is not None and sheets[who].endgame:
+        names.fail("fight-club.endgame", f"{who} is {sheets[who].endgame.replace('-', ' ')}: at the Endgame, "
+                   "no more Pain is spent", "only a character not at the Endgame spends Pain; the others still "
+                   "go through their end of turn", ("active",))
     for i, r in enumerate(scene.removes):
         of = names(r.of, ("removes", i, "of"))
         if of is None:

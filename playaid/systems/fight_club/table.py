@@ -91,6 +91,9 @@ class Sheets:
                     mine.append(Change(name, (f,), list(getattr(old, f)), list(getattr(new, f)),
                                        f"{name}: {label} now {', '.join(getattr(new, f)) or 'none'}"))
             mine += _statement_changes(name, old.pain_statements, new.pain_statements)
+            if old.endgame != new.endgame:
+                mine.append(Change(name, ("endgame",), old.endgame, new.endgame, f"{name} is at the Endgame: "
+                                   f"{(new.endgame or '').replace('-', ' ')}"))
             if mine and not old.in_play:
                 mine.append(Change(name, ("in_play",), False, True, f"{name} is now in play"))
             out += mine

@@ -12,7 +12,8 @@ from .gladiators import Gladiator, check_gladiator
 from .play import play
 from .scene_rules import check_scene
 from .scenes import Scene
-from .sphere import Setup, check_setup
+from .history import check_table
+from .sphere import Setup
 
 RULES = {
     "fight-sphere.drive": "A Gladiator has exactly one drive: a Death Wish or a Reason To Live (error).",
@@ -24,7 +25,7 @@ RULES = {
     "fight-sphere.relationship-duplicate": "One Relationship per NPC for each Gladiator (error).",
     "fight-sphere.state": "NPC Gladiators are never knocked out: defeated, they are dead (error).",
     "fight-sphere.judgment-pool": "Only the player of a PC knocked out, Last Man Standing or dead holds a Judgment Pool (error).",
-    "fight-sphere.drive-switch": "The drive is switched at most once per game (error).",
+    "fight-sphere.drive-switch": "The drive is switched at most once per game, and not during an Episode (error).",
     "fight-sphere.layer": "Layers count from 1, the surface (error).",
     "fight-sphere.gladiators-per-player": "Each player makes at least two Gladiators (error).",
     "fight-sphere.pc-per-player": "Exactly one of a player's Gladiators is the player's own; the rest are NPCs (error).",
@@ -41,7 +42,12 @@ RULES = {
     "fight-sphere.relationship-use": "Relationships used exist, are not resting, and are bought once (error).",
     "fight-sphere.gamble": "The gamble and Relationship purchases come out of the Conflict Pool (error).",
     "fight-sphere.gamble-cap": "No one gambles more than the Gladiator with the Initiative (error).",
-    "fight-sphere.initiative": "Only players frame Encounters; an NPC holds the Initiative only when one is resumed (error).",
+    "fight-sphere.initiative": "Only players frame Conflicts and Encounters; an NPC holds the Initiative only when one "
+                               "is resumed (error).",
+    "fight-sphere.disengaged": "Only an Encounter broken off by Disengagement is resumed; one is held open only between "
+                               "Gladiators who met in the same Episode (error).",
+    "fight-sphere.npc-removed": "An NPC removed from the game (a Relationship below zero) is never related to again (error).",
+    "fight-sphere.left-for-dead": "A PC defeated before The Core is left for dead (knocked out), never dead (error).",
     "fight-sphere.encounter-episode": "An Encounter is between Gladiators of the same Episode (error).",
     "fight-sphere.relationship-loss": "A loser's own split of its Victories over the Relationships in its roll adds up and fits (error).",
     "fight-sphere.betrayal": "A Gladiator betrays only a truce it holds with another Gladiator of the scene (error).",
@@ -57,7 +63,7 @@ SYSTEM = GameSystem(
     rule_text="000_0cabd635048450df.txt",
     summary="d6 pools counting ones vs a Threshold of 4 + Layer; Conflict Pool, Relationships, Gladiatorial Encounters",
     models={"character": Gladiator, "setup": Setup, "scene": Scene},
-    checks={"character": check_gladiator, "setup": check_setup, "scene": check_scene},
+    checks={"character": check_gladiator, "setup": check_table, "scene": check_scene},
     rules=RULES,
     play=play,
     masthead="Fight Sphere",

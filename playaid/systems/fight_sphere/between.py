@@ -37,7 +37,8 @@ def advance_layer(scene: Scene, sphere: Sphere, dice: Dice) -> Resolution:
     else:
         steps.append(Step("The players choose who shares an Episode on the new Layer; the GM fills any lone "
                           "Gladiator's Episode with an NPC Gladiator.", {"core": False}))
-    ledger.update_setup(layer=layer, core=core, episodes=[], met=[])
+    # New Episodes: no one has met, and an Encounter held open ends with its Episode.
+    ledger.update_setup(layer=layer, core=core, episodes=[], met=[], disengaged=[])
     outcome = "core" if core else "advance"
     summary = f"Descent to Layer {layer} (Threshold {t})" + (": The Core." if core else ".")
     return Resolution("fight-sphere", outcome, summary, tuple(steps), ledger.changes(), dice.replaying)

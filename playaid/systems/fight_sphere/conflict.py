@@ -52,7 +52,7 @@ def resolve_conflict(scene: Scene, sphere: Sphere, dice: Dice) -> Resolution:
         pool -= scene.gamble
         if scene.gamble:
             steps.append(Step(f"The {scene.gamble} gambled dice are lost from the Conflict Pool.", {"lost": scene.gamble}))
-        rels = _rest_used(g, scene.relationships_used, rels, steps)
+        rels = rest_used(g, scene.relationships_used, rels, steps)
     ledger.update(g.name, conflict_pool=pool, relationships=rels)
     if not success:
         steps += _cut_scene(scene.cut_scene, ledger, sphere, g.name)
@@ -78,7 +78,8 @@ def _reward(scene: Scene, g: Gladiator, pool: int, rels: list[Relationship],
     return pool, out
 
 
-def _rest_used(g: Gladiator, used: list[str], rels: list[Relationship], steps: list[Step]) -> list[Relationship]:
+def rest_used(g: Gladiator, used: list[str], rels: list[Relationship], steps: list[Step]) -> list[Relationship]:
+    """A failure's Relationships used as modifiers rest for as many Conflicts as their value."""
     out = []
     for r in rels:
         if any(same(r.npc, u) for u in used):
@@ -129,5 +130,5 @@ def _cut_scene(cut: CutScene | None, ledger: Ledger, sphere: Sphere, failing: st
         text = f"Cut-scene: {npc.name}'s Relationship with {cut.npc} rises by one."
     else:
         text = (f"Instead of a cut-scene, {npc.name} resumes its Disengaged Encounter with the failing Gladiator on that "
-                "player's next turn, holding the Initiative.")
+                "player's next turn, holding the Initiative [fight-sphere.disengaged].")
     return [Step(text, {"cut_scene": cut.option, "gladiator": npc.name})]

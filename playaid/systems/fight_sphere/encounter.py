@@ -14,7 +14,8 @@ from typing import Sequence
 from ..play import Dice, Resolution, Step
 from .arithmetic import Bout, RollPlan, bouts, defeated, encounter_outcome, first_meeting_bonuses, \
     judgment_pool, rest_one_conflict, spread_loss
-from .conflict import cut_scene_options, reward_options
+from .conflict import cut_scene_options, rest_used, reward_options
+from .history import after_encounter
 from .ledger import Ledger
 from .losses import chosen_loss
 from .rolling import explain_plan, plan_for, settle_judgment, throw
@@ -76,6 +77,8 @@ def resolve_encounter(scene: Scene, sphere: Sphere, dice: Dice) -> Resolution:
             ok = name in winners
             steps.append(Step(f"{name} {'disengages from' if ok else 'fails to disengage from'} the Encounter.",
                               {"who": name, "disengaged": ok}))
+    steps += after_encounter(ledger, names, {n for n, c in zip(names, scene.gladiators) if c.disengage and n in winners},
+                             scene.resumed, [s.data["npc_lost"] for s in steps if "npc_lost" in s.data])
     steps += _rewards_and_cut_scenes(ledger, names, results, winners)
     steps += _episode_end(sphere, ledger, names, t)
     steps += settle_judgment(ledger, scene.judgment, winners)
@@ -142,11 +145,24 @@ def _pay(ledger: Ledger, plans: dict[str, RollPlan], scene: Scene, names: list[s
         steps.append(Step(f"{name} loses {gambled}{_dice(owed)} for the Victories: Conflict Pool "
                           f"{g.conflict_pool} → {pool}.", {"who": name, "gamble": c.gamble, "victories": owed, "pool": pool}))
         ledger.update(name, conflict_pool=pool)
-        _lose_relationships(ledger, name, [npc for npc, _ in plans[name].relationship_dice], owed, steps,
-                            c.losses, ("gladiators", i, "losses"))
+        in_roll = [npc for npc, _ in plans[name].relationship_dice]
+        _lose_relationships(ledger, name, in_roll, owed, steps, c.losses, ("gladiators", i, "losses"))
+        _rest_after_loss(ledger, name, in_roll, steps)
         if defeated(pool):
             defeated_now.append(name)
     return defeated_now
+
+
+def _rest_after_loss(ledger: Ledger, name: str, in_roll: list[str], steps: list[Step]) -> None:
+    """Losing an Encounter is failing its Conflict ("In addition to his Gamble" builds on the
+    failure's list), so the Relationships left in the roll rest as after any failure."""
+    g = ledger[name]
+    left = [r.npc for r in g.relationships if any(same(r.npc, u) for u in in_roll)]
+    if not left:
+        return
+    steps.append(Step(f"{name} lost, so its Conflict failed: the Relationships in its roll rest "
+                      "[fight-sphere.relationship-resting].", {"who": name, "rule": "fight-sphere.relationship-resting"}))
+    ledger.update(name, relationships=rest_used(g, left, g.relationships, steps))
 
 
 def _rewards_and_cut_scenes(ledger: Ledger, names: list[str], results: list[Bout], winners: set[str]) -> list[Step]:
@@ -205,7 +221,8 @@ def _defeats(sphere: Sphere, ledger: Ledger, names: list[str], t: int) -> list[S
         jp = judgment_pool(t, g.relationships)
         ledger.update(name, state=state, judgment_pool=jp)
         how = ("dead: defeat at The Core is permanent" if state == "dead" else
-               "knocked out of the Episode, to recover on the next Layer")
+               "left for dead, knocked out of the Episode, to recover on the next Layer "
+               "[fight-sphere.left-for-dead]")
         steps.append(Step(f"{name}'s Conflict Pool is below zero: {how}. Its player receives a Judgment Pool of "
                           f"{t} (Threshold) + {len(g.relationships)} (Relationships) = {jp}.",
                           {"who": name, "state": state, "judgment_pool": jp}))

@@ -16,7 +16,8 @@ from .sphere import Setup, Sphere
 
 _FIELDS = {"conflict_pool": "Conflict Pool", "state": "state", "judgment_pool": "Judgment Pool",
            "drive": "drive", "drive_switched": "drive switched", "previous_drive": "previous drive"}
-_SETUP_FIELDS = {"layer": "Layer", "core": "Core Episode", "episodes": "Episodes", "truces": "truces", "met": "met"}
+_SETUP_FIELDS = {"layer": "Layer", "core": "Core Episode", "episodes": "Episodes", "truces": "truces", "met": "met",
+                 "disengaged": "Disengaged Encounters", "removed_npcs": "NPCs removed from the game"}
 
 
 def _plain(value: Any) -> Any:

@@ -11,6 +11,8 @@ from ..base import Resolver
 from ..cast import find
 from .encounter import meeting_bonuses, pairs_compared
 from .gladiators import Gladiator
+from .history import check_frames, check_not_removed, check_resume_cut_scene, check_resumed, \
+    check_switch_between_episodes
 from .losses import check_losses
 from .scenes import GM, Contender, Scene
 from .sphere import Sphere, load_sphere, same
@@ -118,10 +120,11 @@ def _check_conflict(s: Scene, sphere: Sphere) -> list[Problem]:
     if g is None:
         return problems
     problems += _active(g, ("character",))
+    problems += check_frames(g)
     problems += _relationships_used(g, s.relationships_used, ("relationships_used",))
     problems += _pool_covers(g, s.gamble, len(s.relationships_used), 0, ("gamble",))
     problems += _check_reward(s, sphere, g)
-    problems += _check_cut_scene(s, sphere)
+    problems += _check_cut_scene(s, sphere, g)
     problems += _check_judgment(s, sphere, [g.name, GM])
     problems += _check_dice_labels(s, [g.name, GM])
     return problems
@@ -132,6 +135,8 @@ def _new_or_raised(sphere: Sphere, g: Gladiator, option: str, npc: str, rule: st
         return []
     if not npc:
         return [error(rule, f"a {option} names its NPC", "add the NPC's name", path)]
+    if option == "new-relationship" and check_not_removed(sphere, npc, path):
+        return check_not_removed(sphere, npc, path)
     if sphere.gladiator(npc) is not None:
         return [error("fight-sphere.relationship-with-gladiator", f"{npc} is a Gladiator",
                       "Relationships are with non-Gladiator NPCs only", path)]
@@ -147,7 +152,7 @@ def _check_reward(s: Scene, sphere: Sphere, g: Gladiator) -> list[Problem]:
     return _new_or_raised(sphere, g, s.reward, s.reward_npc, "fight-sphere.reward", ("reward_npc",))
 
 
-def _check_cut_scene(s: Scene, sphere: Sphere) -> list[Problem]:
+def _check_cut_scene(s: Scene, sphere: Sphere, failing: Gladiator) -> list[Problem]:
     if s.cut_scene is None:
         return []
     problems: list[Problem] = []
@@ -158,6 +163,8 @@ def _check_cut_scene(s: Scene, sphere: Sphere) -> list[Problem]:
     if npc.is_pc or npc.state == "dead":
         problems.append(error("fight-sphere.cut-scene", f"{npc.name} is not a surviving NPC Gladiator",
                               "the cut-scene shows one of the NPC Gladiators still alive", ("cut_scene", "gladiator")))
+    elif c.option == "resume-encounter":
+        problems += check_resume_cut_scene(sphere, failing.name, npc.name)
     return problems + _new_or_raised(sphere, npc, c.option, c.npc, "fight-sphere.cut-scene", ("cut_scene", "npc"))
 
 
@@ -185,6 +192,8 @@ def _check_encounter(s: Scene, sphere: Sphere) -> list[Problem]:
         problems.append(error("fight-sphere.initiative", f"{first.name} is an NPC Gladiator and cannot frame an Encounter",
                               "the first Gladiator listed has the Initiative: put the framing player's first, "
                               "or set `resumed: true` when the GM resumes a Disengaged Encounter", ("gladiators", 0)))
+    if s.resumed:
+        problems += check_resumed(sphere, names)
     cap = s.gladiators[0].gamble
     bonus = meeting_bonuses(sphere, names)
     shared = [npc for c in s.gladiators for npc in c.relationships_used]
@@ -246,4 +255,6 @@ def _check_drive_switch(s: Scene, sphere: Sphere) -> list[Problem]:
                               "the switch may be made once per game", ("character",)))
     if g is not None and g.state == "dead":
         problems += _active(g, ("character",))
+    if g is not None:
+        problems += check_switch_between_episodes(sphere, g)
     return problems

@@ -35,6 +35,11 @@ class Setup:
     episodes: list[list[str]] = spec(default_factory=list, doc="the Episodes on this Layer, each a list of Gladiators")
     truces: list[list[str]] = spec(default_factory=list, doc="pairs of Gladiators holding a truce")
     met: list[list[str]] = spec(default_factory=list, doc="pairs of Gladiators who have met in their current Episode")
+    disengaged: list[list[str]] = spec(default_factory=list,
+                                       doc="pairs whose Encounter the first broke off by Disengagement; only the GM's "
+                                           "resume picks one up")
+    removed_npcs: list[str] = spec(default_factory=list, doc="non-Gladiator NPCs removed from the game (a "
+                                                             "Relationship driven below zero): no one relates to them")
     notes: str = spec("", doc="anything else")
 
     def threshold(self) -> int:
@@ -103,6 +108,11 @@ def load_sphere(setup: Setup, ref: str, resolver: Resolver) -> Sphere:
 
 
 def check_setup(s: Setup, resolver: Resolver) -> list[Problem]:
+    return checked_sphere(s, resolver)[1]
+
+
+def checked_sphere(s: Setup, resolver: Resolver) -> tuple[Sphere, list[Problem]]:
+    """The setup's cast loaded, and every problem of the setup and its Gladiators."""
     members, problems = resolve_cast(s.characters, resolver, check_gladiator)
     inline = {i for i, entry in enumerate(s.characters) if not isinstance(entry, str)}
     sphere = Sphere(s, tuple(members))
@@ -123,7 +133,7 @@ def check_setup(s: Setup, resolver: Resolver) -> list[Problem]:
     problems += _check_episodes(sphere)
     problems += _check_core(sphere)
     problems += _check_pairs(sphere)
-    return problems
+    return sphere, problems
 
 
 def _check_players(s: Setup, members: list[Member], at) -> list[Problem]:
@@ -230,7 +240,7 @@ def _check_core(sphere: Sphere) -> list[Problem]:
 
 def _check_pairs(sphere: Sphere) -> list[Problem]:
     problems: list[Problem] = []
-    for field in ("truces", "met"):
+    for field in ("truces", "met", "disengaged"):
         for i, pair in enumerate(getattr(sphere.setup, field)):
             if len(pair) != 2 or same(*pair):
                 problems.append(error(

@@ -61,7 +61,8 @@ class Scene:
     active: str | None = spec(None, doc="conflict: the Active Player's character, who suggests the action")
     action: str = spec("", doc="what the Active Player suggests doing")
     persuade: list[str] | None = spec(None, doc="whom the Active Player tries to persuade; left out: every other "
-                                                "living character; empty: going it alone")
+                                                "living character (none left: going it alone); empty: going it "
+                                                "alone")
     against: str | None = spec(None, doc="a character the group acts directly against; they roll instead of the GM")
     difficulty: int | DifficultyName | None = spec(
         None, doc="1 easy, 2 average, 3 hard, 4 really hard, 5 extremely hard, 6 impossible",
@@ -79,10 +80,6 @@ class Scene:
     def difficulty_dice(self) -> int | None:
         return DIFFICULTY[self.difficulty] if isinstance(self.difficulty, str) else self.difficulty
 
-    @property
-    def alone(self) -> bool:
-        return self.persuade == []
-
 
 @dataclass(frozen=True)
 class Roles:
@@ -94,6 +91,8 @@ class Roles:
     bystanders: tuple[str, ...]
     """Living characters not asked: neutral by default, hostile by choice."""
     defender: str | None = None
+    alone: bool = False
+    """Going it alone: `persuade: []`, or `persuade:` left out with no one else alive to ask."""
 
     def rolls(self, name: str, stances: dict[str, str]) -> bool:
         return (name in (self.active, self.defender) or name in self.passives
@@ -136,7 +135,11 @@ def cast_roles(s: Scene, table: Table) -> tuple[Roles | None, list[Problem]]:
     if s.persuade is None:
         passives = [c.name for c in table.living if c.name not in (active, defender)]
     bystanders = tuple(c.name for c in table.living if c.name not in (active, defender, *passives))
-    return Roles(active, tuple(passives), bystanders, defender), problems
+    # Leaving `persuade:` out asks everyone else alive; when that is nobody (the last survivor,
+    # or only the one acted against is left) the character goes it alone, exactly as with
+    # `persuade: []` — not a group of one that rolls no green dice at all.
+    alone = s.persuade == [] or (s.persuade is None and not passives)
+    return Roles(active, tuple(passives), bystanders, defender, alone), problems
 
 
 def roles_error(message: str, hint: str, at: Path) -> Problem:
@@ -166,13 +169,13 @@ def scene_problems(s: Scene, table: Table, roles: Roles) -> list[Problem]:
     defender_rolls = roles.defender is not None
     if defender_rolls and s.difficulty is not None:
         problems.append(error("isolation.scene-shape", "acting against a character sets no Difficulty"
-                              + (", even going it alone" if s.alone else ""),
+                              + (", even going it alone" if roles.alone else ""),
                               f"remove `difficulty:`; {roles.defender}'s red dice take the place of the GM's"
-                              + (" and a lone actor rolls only modifier green dice" if s.alone else ""),
+                              + (" and a lone actor rolls only modifier green dice" if roles.alone else ""),
                               ("difficulty",)))
     if not defender_rolls and s.difficulty is None:
         problems.append(error("isolation.scene-shape", "the GM sets a Difficulty for every task not aimed at a "
-                              "character" + (", and a lone actor rolls it in green dice" if s.alone else ""),
+                              "character" + (", and a lone actor rolls it in green dice" if roles.alone else ""),
                               "add `difficulty:` 1 (easy) to 6 (impossible), or a name such as `hard`; or name "
                               "the character acted against in `against:`", ()))
     for key, stance in s.stances.items():

@@ -76,7 +76,7 @@ def resolve_conflict(scene: Scene, table: Table, dice: Dice) -> Resolution:
     opposition = c.opposition()
 
     group = [active] + [s.hand for s in standings if s.stance == "cooperative"]
-    against = [s.hand for s in standings if s.stance == "hostile"] + turned + ([active] if scene.alone else [])
+    against = [s.hand for s in standings if s.stance == "hostile"] + turned + ([active] if roles.alone else [])
     pooled = c.second_pass(group, against)
     net = pooled - opposition
     deg = rules.degree(net)
@@ -109,7 +109,7 @@ class Conflict:
     def active_player(self) -> tuple[Hand, int]:
         """The Active Player's dice and first pass: red odds less green evens, never below 0."""
         active, stress, difficulty = self.roles.active, self.table.stress, self.scene.difficulty_dice()
-        if self.scene.alone:
+        if self.roles.alone:
             if self.roles.defender is not None:
                 self.say(f"{active} goes after {self.roles.defender} alone: the GM assigns no Difficulty, so no green "
                          f"dice come from one; {active} rolls only the green dice of modifiers.", who=active)
@@ -187,7 +187,7 @@ class Conflict:
 
     def second_pass(self, group: list[Hand], against: list[Hand]) -> int:
         """The group's green evens less the hostile red odds, never below 0."""
-        alone = self.scene.alone
+        alone = self.roles.alone
 
         def whose(h: Hand) -> str:
             return f"{h.who}'s own red dice" if alone and h is group[0] else h.who
@@ -228,12 +228,10 @@ def modifiers(scene: Scene, table: Table) -> Modifiers:
 
 def _opening(scene: Scene, table: Table, roles: Roles) -> str:
     action = f" — {scene.action}" if scene.action else ""
-    if scene.alone:
-        who = f"{roles.active} goes it alone"
-    elif roles.passives:
-        who = f"{roles.active} tries to persuade {', '.join(roles.passives)}"
+    if roles.alone:
+        who = f"{roles.active} goes it alone" + ("" if scene.persuade == [] else ", no one else being alive to ask")
     else:
-        who = f"{roles.active} acts with no one to persuade"
+        who = f"{roles.active} tries to persuade {', '.join(roles.passives)}"
     if roles.defender:
         who += f", acting against {roles.defender}"
     return f"{who}{action}. Stress {table.stress}, {len(table.living)} living characters."
