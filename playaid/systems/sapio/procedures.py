@@ -20,7 +20,7 @@ from .scene import Scene
 from .scene_rules import Cast
 from .sheet import Character, Harm
 from .spiral_die import FACE_COUNT, Face, SpiralDie, default_die, die_of
-from .talents import Effect, effect_of
+from .talents import RESULT_EFFECTS, Effect, effect_of
 
 APPLICABLE = {"full": "fully applicable", "partial": "partially applicable"}
 
@@ -30,17 +30,20 @@ def _n(count: int, word: str) -> str:
     return f"{count} {word if count == 1 else 'dice' if word == 'die' else word + 's'}"
 
 
-def roll_check(size: int, tn: int, die: SpiralDie, pool: Pool, improbable: bool = True) -> CheckResult:
+def roll_check(size: int, tn: int, die: SpiralDie, pool: Pool, improbable: bool = True,
+               effects: Sequence[Effect] = ()) -> CheckResult:
     """Roll `size` Spiral dice against `tn`, adding dice one by one while Improbable
-    Success allows (and the player takes it)."""
+    Success allows (and the player takes it); `effects` are the Special Talents' automatic
+    Hits, Spares and Spirals, counted with the dice."""
+    automatic, on_success = automatic_symbols(effects)
     rolled = [die.face(pool.take(f"die {i} of the pool of {size}")) for i in range(1, size + 1)]
     added: list[Face] = []
-    batch, hits = rolled, Tally.of(rolled).hits
+    batch, hits = rolled, Tally.of(rolled).hits + automatic.hits
     while improbable and improbable_success(batch, hits, tn):
         face = die.face(pool.take("the die Improbable Success adds"))
         added.append(face)
         batch, hits = [face], hits + face.hits
-    return read_check(tn, rolled, added)
+    return read_check(tn, rolled, added, automatic, on_success)
 
 
 def pool_sources(scene: Scene, actor: Character, helpers: Sequence[tuple[Character, str]]) -> list[Source]:
@@ -104,7 +107,7 @@ def tn_steps(scene: Scene, actor: Character, defender: Character | None, pool: D
         what = "Injury" if field == "injuries" else "Stress"
         steps.append(Step(f"The {worst.level.title()} {what} {worst.name} applies: TN +{plus}"
                           + (" (only the largest penalty counts)." if len(applying) > 1 else "."), {"penalty": plus}))
-    effects = [e for e in talent_effects(actor, scene.bonus.talents) if e.kind != "bonus_dice"]
+    effects = [e for e in talent_effects(actor, scene.bonus.talents) if e.kind in ("tn_cap", "tn_change")]
     caps = [e.amount for e in effects if e.kind == "tn_cap"]
     cap = min(caps) if caps else None
     change = sum(e.amount for e in effects if e.kind == "tn_change")
@@ -134,9 +137,9 @@ def _talent_step(e: Effect, faced: int, cap: int | None) -> Step:
                 {"talent": e.talent, "effect": e.kind, "amount": e.amount})
 
 
-def roll_steps(result: CheckResult, improbable: bool) -> list[Step]:
+def roll_steps(result: CheckResult, improbable: bool, effects: Sequence[Effect] = ()) -> list[Step]:
     steps = [Step(f"Die {i} shows face {f.number}: {f}.", _face(i, f)) for i, f in enumerate(result.rolled, 1)]
-    hits = Tally.of(result.rolled).hits
+    hits = Tally.of(result.rolled).hits + result.automatic.hits
     batch = list(result.rolled)
     for n, face in enumerate(result.added, len(result.rolled) + 1):
         steps.append(Step(f"Every die just rolled shows two Hits, yet {_n(hits, 'Hit')} fall short of TN {result.tn}: "
@@ -146,6 +149,7 @@ def roll_steps(result: CheckResult, improbable: bool) -> list[Step]:
     if not improbable and improbable_success(batch, hits, result.tn):
         steps.append(Step("Every die shows two Hits but the TN is not met; the player declines Improbable Success.",
                           {"improbable_success": False}))
+    steps += [_symbols_step(e, result.success) for e in effects]
     t = result.tally
     extra = result.extra_hits
     verdict = ("failure" if not result.success else "success, exactly the TN" if not extra
@@ -160,6 +164,25 @@ def roll_steps(result: CheckResult, improbable: bool) -> list[Step]:
                       f"cancel one for one — {meaning}.",
                       {"spares": t.spares, "spirals": t.spirals, "net": side, "net_count": n}))
     return steps
+
+
+def _symbols_step(e: Effect, success: bool) -> Step:
+    """A Special Talent's automatic Hits, Spares or Spirals, said as the table adds them."""
+    counts = not e.on_success or success
+    symbol = e.kind[:-1].title() + ("" if e.amount == 1 else "s")
+    verdict = (f"+{e.amount} {symbol}" if not e.on_success else
+               f"the check succeeds: +{e.amount} {symbol}" if counts else f"the check fails: no {symbol}")
+    return Step(f"Special Talent {e.talent}: {e.describe()} — {verdict} [sapio.talent-effect].",
+                {"rule": "sapio.talent-effect", "talent": e.talent, "effect": e.kind,
+                 "amount": e.amount if counts else 0})
+
+
+def automatic_symbols(effects: Sequence[Effect]) -> tuple[Tally, Tally]:
+    """The talents' automatic symbols: those every result gets, and those only a success gets."""
+    def total(chosen: list[Effect]) -> Tally:
+        return Tally(*(sum(e.amount for e in chosen if e.kind == kind) for kind in RESULT_EFFECTS))
+    result = [e for e in effects if e.kind in RESULT_EFFECTS]
+    return total([e for e in result if not e.on_success]), total([e for e in result if e.on_success])
 
 
 def _face(i: int, f: Face) -> dict:
@@ -202,9 +225,10 @@ def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
     steps += pool_steps(pool)
     tn, more = tn_steps(scene, actor, defender, pool)
     steps += more
-    result = roll_check(pool.size, tn, die, dice.pool(actor.name, FACE_COUNT), scene.improbable_success)
+    symbols = [e for e in talent_effects(actor, scene.bonus.talents) if e.kind in RESULT_EFFECTS]
+    result = roll_check(pool.size, tn, die, dice.pool(actor.name, FACE_COUNT), scene.improbable_success, symbols)
     dice.finish()
-    steps += roll_steps(result, scene.improbable_success)
+    steps += roll_steps(result, scene.improbable_success, symbols)
 
     sheets = Sheets()
     changes: list[Change] = []
