@@ -11,23 +11,21 @@ import random
 from typing import Sequence
 
 from ...problems import Path, error
-from ..play import Change, Dice, Pool, Resolution, RollRefused, Step
-from .harm import DEATH, is_debilitated, penalty, record, weapon_injury
+from ..play import Dice, Pool, Resolution, RollRefused, Step
+from .consequences import Sheets, counted, taken, treatment, weapon_steps
+from .harm import is_debilitated, penalty
 from .pool import (ELEMENT_DICE, POOL_MAX, PROFESSION_DICE, SIDE_PROFESSION_DICE, TN_MAX, VERSUS_START_TN, DicePool, Source, dice_pool,
                    target_number, versus_tn)
 from .roll import CheckResult, Tally, improbable_success, read_check
 from .scene import Scene
 from .scene_rules import Cast
-from .sheet import Character, Harm
+from .sheet import Character
 from .spiral_die import FACE_COUNT, Face, SpiralDie, default_die, die_of
+from .luck import luck_steps
+from .recovery import play_rest
 from .talents import RESULT_EFFECTS, Effect, effect_of
 
 APPLICABLE = {"full": "fully applicable", "partial": "partially applicable"}
-
-
-def _n(count: int, word: str) -> str:
-    """`_n(1, "Hit")` → "1 Hit", `_n(3, "die")` → "3 dice"."""
-    return f"{count} {word if count == 1 else 'dice' if word == 'die' else word + 's'}"
 
 
 def roll_check(size: int, tn: int, die: SpiralDie, pool: Pool, improbable: bool = True,
@@ -76,7 +74,7 @@ def pool_steps(pool: DicePool) -> list[Step]:
     steps, total = [], 0
     for s in pool.sources:
         total += s.dice
-        dice = _n(s.dice, "die")
+        dice = counted(s.dice, "die")
         if s.what == "start":
             text = "Start with one Spiral die."
         else:
@@ -117,7 +115,7 @@ def tn_steps(scene: Scene, actor: Character, defender: Character | None, pool: D
     if pool.beyond:
         unfloored = (faced if cap is None else min(cap, faced)) + change - pool.tn_reduction
         floor = "; a TN never drops below 1" if tn > unfloored else ""
-        steps.append(Step(f"{_n(pool.beyond, 'die')} beyond six: "
+        steps.append(Step(f"{counted(pool.beyond, 'die')} beyond six: "
                           f"TN −{pool.tn_reduction} (one for every two){floor}.",
                           {"beyond": pool.beyond, "reduction": pool.tn_reduction}))
     if plus or pool.beyond or effects:
@@ -142,7 +140,7 @@ def roll_steps(result: CheckResult, improbable: bool, effects: Sequence[Effect] 
     hits = Tally.of(result.rolled).hits + result.automatic.hits
     batch = list(result.rolled)
     for n, face in enumerate(result.added, len(result.rolled) + 1):
-        steps.append(Step(f"Every die just rolled shows two Hits, yet {_n(hits, 'Hit')} fall short of TN {result.tn}: "
+        steps.append(Step(f"Every die just rolled shows two Hits, yet {counted(hits, 'Hit')} fall short of TN {result.tn}: "
                           f"Improbable Success — add a die and roll it. Die {n} shows face {face.number}: {face}.",
                           {**_face(n, face), "improbable_success": True}))
         hits, batch = hits + face.hits, [face]
@@ -153,14 +151,14 @@ def roll_steps(result: CheckResult, improbable: bool, effects: Sequence[Effect] 
     t = result.tally
     extra = result.extra_hits
     verdict = ("failure" if not result.success else "success, exactly the TN" if not extra
-               else f"success, {_n(extra, 'Hit')} beyond the TN")
-    steps.append(Step(f"{_n(t.hits, 'Hit')} against TN {result.tn}: {verdict}.",
+               else f"success, {counted(extra, 'Hit')} beyond the TN")
+    steps.append(Step(f"{counted(t.hits, 'Hit')} against TN {result.tn}: {verdict}.",
                       {"hits": t.hits, "tn": result.tn, "success": result.success, "extra_hits": result.extra_hits}))
     side, n = t.net
-    meaning = {"spare": f"net {_n(n, 'Spare')}: the player adds a twist in their favour",
-               "spiral": f"net {_n(n, 'Spiral')}: the GM adds a complication",
+    meaning = {"spare": f"net {counted(n, 'Spare')}: the player adds a twist in their favour",
+               "spiral": f"net {counted(n, 'Spiral')}: the GM adds a complication",
                "none": "nothing is left"}[side]
-    steps.append(Step(f"{_n(t.spares, 'Spare')} and {_n(t.spirals, 'Spiral')} "
+    steps.append(Step(f"{counted(t.spares, 'Spare')} and {counted(t.spirals, 'Spiral')} "
                       f"cancel one for one — {meaning}.",
                       {"spares": t.spares, "spirals": t.spirals, "net": side, "net_count": n}))
     return steps
@@ -189,30 +187,13 @@ def _face(i: int, f: Face) -> dict:
     return {"die": i, "face": f.number, "hits": f.hits, "spares": f.spares, "spirals": f.spirals}
 
 
-class Sheets:
-    """Harm written during one scene, so a second entry sees the first."""
-
-    def __init__(self) -> None:
-        self.tracks: dict[tuple[str, str], tuple[Harm, ...]] = {}
-        self.steps: list[Step] = []
-        self.changes: list[Change] = []
-
-    def write(self, who: Character, field: str, name: str, level: str, similar_to: str | None = None) -> None:
-        before = self.tracks.get((who.name, field), tuple(getattr(who, field)))
-        done = record(before, name, level, similar_to)
-        self.tracks[(who.name, field)] = done.track
-        what = "Injury" if field == "injuries" else "Stress"
-        self.steps.append(Step(f"{who.name} takes the {level.title()} {what} {name}: " + "; ".join(done.notes) + ".",
-                               {"who": who.name, "field": field, "level": done.level, "debilitated": done.debilitated}))
-        self.changes.append(Change(
-            who.name, (field,), [h.as_yaml() for h in before], [h.as_yaml() for h in done.track],
-            f"{who.name}: {what} {name}, {done.level.title()}" + (" — debilitated" if done.debilitated else "")))
-
-
 def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
-    """Resolve one Sapio check (or one character against another) step by step."""
+    """Resolve one Sapio check (or one character against another, or a rest) step by step."""
     cast = Cast(scene, resolver)
     actor = cast.get(scene.character, ("character",))[0]
+    luck = luck_steps(scene, actor, cast)
+    if scene.type == "rest":
+        return play_rest(scene, actor, luck)
     defender = cast.get(scene.defender.character, ())[0] if scene.type == "versus" and scene.defender else None
     helpers = [(cast.get(h.character, ())[0], h.invokes) for h in scene.help]
     refuse_debilitated(actor, defender if scene.defender and scene.defender.invokes else None,
@@ -231,19 +212,18 @@ def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
     steps += roll_steps(result, scene.improbable_success, symbols)
 
     sheets = Sheets()
-    changes: list[Change] = []
-    if scene.bonus.luck:
-        changes.append(Change(actor.name, ("luck",), actor.luck, actor.luck - scene.bonus.luck,
-                              f"{actor.name}: Luck {actor.luck} → {actor.luck - scene.bonus.luck} (spent)"))
     if scene.weapon and result.success:
-        steps += _weapon(scene, actor, defender, result.extra_hits, sheets)
-    if scene.take and scene.take.when in ("always", "success" if result.success else "failure"):
+        steps += weapon_steps(scene, actor, defender, result.extra_hits, sheets)
+    if scene.take and taken(scene.take.when, result):
         t = scene.take
         who = actor if t.who is None else cast.get(t.who, ())[0]
         field, name = ("injuries", t.injury) if t.injury is not None else ("stresses", t.stress)
         sheets.write(who, field, name, t.level, t.similar_to)
-    steps += sheets.steps
-    changes += sheets.changes
+    if scene.treat is not None:
+        treatment(scene, actor, cast, result.success, sheets)
+    luck_said, luck_changes = luck
+    steps += sheets.steps + luck_said
+    changes = [*sheets.changes, *luck_changes]
 
     if defender is not None:
         outcome = f"win:{actor.name if result.success else defender.name}"
@@ -251,11 +231,11 @@ def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
         outcome = "success" if result.success else "failure"
     t = result.tally
     side, n = t.net
-    summary = (f"{actor.name}{' against ' + defender.name if defender else ''}: {_n(pool.size, 'die')} "
-               f"against TN {tn} — {_n(t.hits, 'Hit')}, "
+    summary = (f"{actor.name}{' against ' + defender.name if defender else ''}: {counted(pool.size, 'die')} "
+               f"against TN {tn} — {counted(t.hits, 'Hit')}, "
                f"{'success' if result.success else 'failure'}"
                + (f" (+{result.extra_hits})" if result.extra_hits else "")
-               + (f", net {_n(n, side.title())}" if n else "") + ".")
+               + (f", net {counted(n, side.title())}" if n else "") + ".")
     return Resolution("sapio", outcome, summary, tuple(steps), tuple(changes), dice.replaying)
 
 
@@ -280,22 +260,3 @@ def refuse_debilitated(actor: Character, defender: Character | None,
                 f"overcome — so cannot {doing}",
                 "heal first: a Stress clears with rest, a Severe Injury downgrades to Moderate after a month of rest; "
                 "then update the sheet", at))
-
-
-def _weapon(scene: Scene, actor: Character, defender: Character | None, extra: int, sheets: Sheets) -> list[Step]:
-    weapon = actor.weapon(scene.weapon or "")
-    base = weapon.level.strip().casefold()
-    level, bought = weapon_injury(base, extra)
-    text = f"{weapon.name} deals a {base.title()} Injury"
-    if bought:
-        text += (f"; {_n(extra, 'Hit')} beyond the TN upgrade it "
-                 + ", then ".join(f"to {lv.title()} ({cost})" for lv, cost in bought))
-    text += "." if level != DEATH else ": the blow is deadly."
-    steps = [Step(text, {"weapon": weapon.name, "base": base, "extra_hits": extra, "injury": level})]
-    if defender is None:
-        steps.append(Step(f"The target takes a {level.title()} Injury." if level != DEATH else "The target dies."))
-    elif level == DEATH:
-        steps.append(Step(f"The blow kills {defender.name}.", {"who": defender.name, "death": True}))
-    else:
-        sheets.write(defender, "injuries", scene.wound, level)
-    return steps

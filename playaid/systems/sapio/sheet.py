@@ -69,13 +69,16 @@ class Harm:
 
     name: str = spec(doc="one or two words, e.g. Twisted Ankle")
     level: str = spec(doc="minor, moderate or severe")
+    rested: int = spec(0, minimum=0, maximum=3650, rule="sapio.heal-rest",
+                       doc="days already rested toward its next downgrade (written by `roll --apply`)",
+                       hint="a number of days, 0 or more")
 
     @property
     def rank(self) -> str | None:
         return level_of(self.level)
 
-    def as_yaml(self) -> dict[str, str]:
-        return {"name": self.name, "level": self.level}
+    def as_yaml(self) -> dict[str, str | int]:
+        return {"name": self.name, "level": self.level, **({"rested": self.rested} if self.rested else {})}
 
 
 @dataclass(frozen=True)
