@@ -39,6 +39,14 @@ RULES = {
                             "(error).",
     "sapio.heal-rest": "A rest rolls nothing and heals something: days downgrade Injuries, Stresses clear when "
                        "the character gathers themself (error).",
+    "sapio.sequence-shape": "An Action Sequence names its setup, and each turn is a check or a confrontation "
+                            "(error).",
+    "sapio.sequence-turn": "Within a round each character taking part is focal once, in any order (error).",
+    "sapio.sequence-threatened": "A character threatened at the start of a round takes a turn in it (error).",
+    "sapio.sequence-enter": "Characters enter the fray at the beginning of a round, before anyone acts (error).",
+    "sapio.sequence-invoked": "An element invoked stays invoked for the rest of the round; only the Main Profession "
+                              "is invoked again, fully applicable, for one die (error).",
+    "sapio.sequence-harm": "A Spiral's harm falls on the focal character or one assisting them (error).",
     "sapio.weapon-level": "A weapon's base Injury is Minor, Moderate or Severe (error).",
     "sapio.advancement-cycle": "Every type of advancement is taken once before any repeats (error).",
     "sapio.cycle-reward": "A cycle reward comes with the advancement that completes a cycle (error).",

@@ -23,6 +23,7 @@ from .sheet import Character
 from .spiral_die import FACE_COUNT, Face, SpiralDie, default_die, die_of
 from .luck import luck_steps
 from .recovery import play_rest
+from .sequence import INVOKED, advance, main_again, opening_step, sequence_changes
 from .talents import RESULT_EFFECTS, Effect, effect_of
 
 APPLICABLE = {"full": "fully applicable", "partial": "partially applicable"}
@@ -48,7 +49,11 @@ def pool_sources(scene: Scene, actor: Character, helpers: Sequence[tuple[Charact
     """The elements and bonuses the scene invokes, as sources of dice."""
     inv, bonus = scene.invoke, scene.bonus
     sources = []
-    if inv.profession:
+    if inv.profession and main_again(scene, actor):
+        # "subsequent invocations contribute only a single die each time"
+        sources.append(Source("Profession", f"{actor.profession.name} (fully applicable, invoked again this round)",
+                              ELEMENT_DICE, rule=INVOKED))
+    elif inv.profession:
         sources.append(Source("Profession", f"{actor.profession.name} ({APPLICABLE[inv.profession]})",
                               PROFESSION_DICE[inv.profession]))
     if inv.side_profession:
@@ -80,8 +85,10 @@ def pool_steps(pool: DicePool) -> list[Step]:
         else:
             text = (f"Bonus — {s.what}{': ' + s.name if s.name else ''}: +{dice}" if s.bonus
                     else f"Invoke the {s.what} {s.name}: +{dice}")
-            text += f" (pool {total})." if total <= POOL_MAX else f" (pool {POOL_MAX}, {total - POOL_MAX} beyond six)."
-        steps.append(Step(text, {"source": s.what, "name": s.name, "dice": s.dice, "bonus": s.bonus}))
+            text += f" (pool {total})" if total <= POOL_MAX else f" (pool {POOL_MAX}, {total - POOL_MAX} beyond six)"
+            text += f" [{s.rule}]." if s.rule else "."
+        steps.append(Step(text, {"source": s.what, "name": s.name, "dice": s.dice, "bonus": s.bonus,
+                                 **({"rule": s.rule} if s.rule else {})}))
     return steps
 
 
@@ -202,7 +209,8 @@ def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
     dice = Dice.replay_or_roll({actor.name: (scene.dice, ("dice",))} if scene.dice is not None else None, rng)
 
     pool = dice_pool(pool_sources(scene, actor, helpers))
-    steps = [Step(f"{actor.name} attempts: {scene.action}." if scene.action else f"{actor.name} rolls a check.")]
+    steps = [opening_step(scene, actor)] if scene.sequence else []
+    steps.append(Step(f"{actor.name} attempts: {scene.action}." if scene.action else f"{actor.name} rolls a check."))
     steps += pool_steps(pool)
     tn, more = tn_steps(scene, actor, defender, pool)
     steps += more
@@ -224,6 +232,10 @@ def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
     luck_said, luck_changes = luck
     steps += sheets.steps + luck_said
     changes = [*sheets.changes, *luck_changes]
+    if scene.sequence is not None:
+        moved = advance(scene, actor, cast, sheets.current)
+        steps += moved.steps
+        changes += sequence_changes(scene, moved)
 
     if defender is not None:
         outcome = f"win:{actor.name if result.success else defender.name}"

@@ -14,6 +14,7 @@ from .sheet import Character
 from .spiral_die import FACE_COUNT
 from .luck import check_gains
 from .recovery import check_rest, check_treat
+from .sequence import check_sequence
 from .talents import effect_of, unplayable
 
 
@@ -56,6 +57,7 @@ def check_scene(s: Scene, resolver: Resolver) -> list[Problem]:
     problems += _defender(s, actor, cast)
     problems += _take(s, actor, cast)
     problems += check_treat(s, actor, cast) + check_rest(s, actor) + check_gains(s, cast)
+    problems += check_sequence(s, actor, cast)
     if s.die is not None:
         resolver.resolve(s.die, "dice", ("die",))
     problems += [error("sapio.dice-face", f"{value} is not a face of the Spiral die",
