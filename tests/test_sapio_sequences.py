@@ -188,3 +188,18 @@ def test_a_scene_copy_edits_and_removes_fields():
     _edit(data, (), {"character": "B", "invoke": None, "gone": None})
     _edit(data, ("sequence", "round"), 2)
     assert data == {"character": "B", "sequence": {"round": 2}}
+
+
+def test_the_reference_page_gives_the_sequence_procedure(tmp_path):
+    from playaid.render.html import Templates
+    from playaid.render.paper import paper
+    from playaid.render.reference import reference_pdf
+
+    import pdfs
+
+    path = tmp_path / "ref.pdf"
+    path.write_bytes(reference_pdf(Templates(), paper("a4"), "sapio"))
+    text = " ".join(pdfs.text(path).replace("\ufffe", "-").split())
+    for words in ("Action Sequences", "focal once", "the threatened must take a turn", "stay used until the round ends",
+                  "treatment check", "second Severe Stress"):
+        assert words in text, words
