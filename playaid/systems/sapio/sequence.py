@@ -10,12 +10,13 @@ turn invoked added, a new round when everyone has been focal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Sequence
 
 from ...problems import Problem, error
 from ..play import Change, Step
 from .harm import is_debilitated
-from .scene import ActionSequence, Scene
+from .scene import ActionSequence, Invoked, Scene
 from .sheet import Character
 
 TURN, THREAT, ENTER, INVOKED, HARM, SHAPE = ("sapio.sequence-turn", "sapio.sequence-threatened",
@@ -51,11 +52,11 @@ def turn_elements(s: Scene, actor: Character) -> list[tuple[str, str, str]]:
 def main_again(s: Scene, actor: Character) -> bool:
     """Whether the focal character invokes their Main Profession a second time this round."""
     q = s.sequence
-    return bool(q and s.invoke.profession and _invoked(q, actor.name, actor.profession.name))
+    return bool(q and s.invoke.profession and _invoked(q.invoked, actor.name, actor.profession.name))
 
 
-def _invoked(q: ActionSequence, owner: str, element: str) -> bool:
-    return any(_fold(i.character) == _fold(owner) and _fold(i.element) == _fold(element) for i in q.invoked)
+def _invoked(entries: Sequence[Invoked], owner: str, element: str) -> bool:
+    return any(_fold(i.character) == _fold(owner) and _fold(i.element) == _fold(element) for i in entries)
 
 
 def check_sequence(s: Scene, actor: Character | None, cast) -> list[Problem]:
@@ -110,7 +111,7 @@ def _invocations(s: Scene, actor: Character, cast) -> list[Problem]:
                                   ("sequence", "invoked", i, "element")))
     at = {"own check": ("invoke",), "help": ("help",), "defence": ("defender", "invokes")}
     for owner, element, how in turn_elements(s, actor):
-        if not _invoked(q, owner, element):
+        if not _invoked(q.invoked, owner, element):
             continue
         who = cast.get(owner, ())[0]
         if who is not None and _fold(element) == _fold(who.profession.name):
@@ -147,10 +148,6 @@ class Advance:
 
 def advance(s: Scene, actor: Character, cast, tracks) -> Advance:
     """The sequence once `actor`'s turn is played; `tracks(who, field)` gives harm as it now stands."""
-    from dataclasses import replace
-
-    from .scene import Invoked
-
     q = s.sequence
     assert q is not None
     people = participants(q)
@@ -158,7 +155,7 @@ def advance(s: Scene, actor: Character, cast, tracks) -> Advance:
     invoked = list(q.invoked)
     for owner, element, _how in turn_elements(s, actor):
         who = cast.get(owner, ())[0]
-        if not _invoked(replace(q, invoked=invoked), who.name, element):
+        if not _invoked(invoked, who.name, element):
             invoked.append(Invoked(who.name, element))
 
     def can_act(name: str) -> bool:
