@@ -164,6 +164,8 @@ def test_a_helper_takes_harm_on_a_net_spiral_only(files, run):
     take = "take: {injury: Bruised Ribs, level: minor, who: Ines Varga, when: spiral}\n"
     out = roll_json(run, table(files, ROUND_1, HELPED + take + f"dice: [{HIT_SPIRAL}, {SPIRAL}]\n"))
     assert out["outcome"] == "success"  # a success, yet the net Spiral hurts the helper
+    [step] = [s for s in out["steps"] if s.get("rule") == "sapio.sequence-harm"]
+    assert step["who"] == "Ines Varga" and step["text"].startswith("A net Spiral")
     assert [(c["who"], c["after"]) for c in out["changes"] if c["field"] == ["injuries"]] == [
         ("Ines Varga", [{"name": "Sunburn", "level": "minor"}, {"name": "Bruised Ribs", "level": "minor"}])]
     calm = roll_json(run, table(files, ROUND_1, HELPED + take + f"dice: [{HIT}, {BLANK}]\n"))
@@ -203,3 +205,16 @@ def test_the_reference_page_gives_the_sequence_procedure(tmp_path):
     for words in ("Action Sequences", "focal once", "the threatened must take a turn", "stay used until the round ends",
                   "treatment check", "second Severe Stress"):
         assert words in text, words
+
+
+def test_in_a_fight_between_characters_the_defender_strikes_back_next(files, run, tmp_path):
+    # "expanded to an Action Sequence with the aggressing character starting as focal. Both characters go"
+    path = table(files, ROUND_1, "character: Ines Varga\ntype: versus\ndefender: {character: Wren Halloway, "
+                                 f"invokes: [Agile]}}\ndice: [{HIT}]\n")
+    out = tmp_path / "next"
+    assert run("roll", path, "--apply", "--out", out).exit_code == 0
+    written = yaml.safe_load((out / "scene.yaml").read_text(encoding="utf-8"))
+    assert written["character"] == "Wren Halloway" and written["type"] == "versus"
+    assert written["defender"] == {"character": "Ines Varga", "invokes": []}
+    assert written["sequence"]["invoked"] == [{"character": "Wren Halloway", "element": "Agile"}]
+    assert run("roll", out / "scene.yaml", "--seed", "2").exit_code == 0

@@ -32,13 +32,16 @@ class Sheets:
     def current(self, who: Character, field: str) -> tuple[Harm, ...]:
         return self.tracks.get((who.name, field), tuple(getattr(who, field)))
 
-    def write(self, who: Character, field: str, name: str, level: str, similar_to: str | None = None) -> None:
+    def write(self, who: Character, field: str, name: str, level: str, similar_to: str | None = None,
+              rule: str = "", why: str = "") -> None:
+        """Record harm by the box rules; `why` and `rule` say what brought it, when a special rule did."""
         done = record(self.current(who, field), name, level, similar_to)
         what = "Injury" if field == "injuries" else "Stress"
         self.replace(who, field, done.track,
                      f"{who.name}: {what} {name}, {done.level.title()}" + (" — debilitated" if done.debilitated else ""),
-                     f"{who.name} takes the {level.title()} {what} {name}: " + "; ".join(done.notes) + ".",
-                     data={"level": done.level, "debilitated": done.debilitated})
+                     f"{why}{who.name} takes the {level.title()} {what} {name}: " + "; ".join(done.notes)
+                     + (f" [{rule}]." if rule else "."),
+                     rule, data={"level": done.level, "debilitated": done.debilitated})
 
     def replace(self, who: Character, field: str, track: tuple[Harm, ...], change: str, step: str,
                 rule: str = "", data: dict | None = None) -> None:

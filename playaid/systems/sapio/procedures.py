@@ -23,7 +23,7 @@ from .sheet import Character
 from .spiral_die import FACE_COUNT, Face, SpiralDie, default_die, die_of
 from .luck import luck_steps
 from .recovery import play_rest
-from .sequence import INVOKED, advance, main_again, opening_step, sequence_changes
+from .sequence import HARM, INVOKED, advance, main_again, opening_step, sequence_changes
 from .talents import RESULT_EFFECTS, Effect, effect_of
 
 APPLICABLE = {"full": "fully applicable", "partial": "partially applicable"}
@@ -226,7 +226,9 @@ def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
         t = scene.take
         who = actor if t.who is None else cast.get(t.who, ())[0]
         field, name = ("injuries", t.injury) if t.injury is not None else ("stresses", t.stress)
-        sheets.write(who, field, name, t.level, t.similar_to)
+        spiral = t.when == "spiral"
+        sheets.write(who, field, name, t.level, t.similar_to, HARM if spiral and scene.sequence else "",
+                     "A net Spiral: the GM's complication brings harm. " if spiral else "")
     if scene.treat is not None:
         treatment(scene, actor, cast, result.success, sheets)
     luck_said, luck_changes = luck

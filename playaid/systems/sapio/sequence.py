@@ -210,6 +210,9 @@ def sequence_changes(s: Scene, step: Advance) -> list[Change]:
     text = (f"sequence: round {after.round}, acted: {', '.join(after.acted) or 'nobody yet'}; next turn: "
             f"{step.next_focal or 'nobody'}")
     frame = {"character": step.next_focal or s.character, **{name: None for name in TURN_FIELDS}}
+    if s.type == "versus" and s.defender and step.next_focal and _fold(step.next_focal) == _fold(s.defender.character):
+        # "Both characters go within a round": the defender's turn strikes back at the aggressor
+        frame.update(type="versus", defender={"character": s.character, "invokes": []})
     turn = {"character": s.character}
     return [Change("scene", ("sequence",), as_yaml(q), as_yaml(after), text),
             Change("scene", (), turn, frame, f"next turn: {frame['character']} is focal; write what they attempt")]
