@@ -65,18 +65,18 @@ def check_rest(s: Scene, actor: Character | None) -> list[Problem]:
 
 def play_rest(s: Scene, actor: Character, luck: tuple[list[Step], list]) -> Resolution:
     """A rest: no dice; Injuries downgrade day by day, Stresses clear."""
-    from .consequences import Sheets  # it imports this module's rule ids
+    from .consequences import Sheets, counted  # it imports this module's rule ids
 
     r = s.rest
     assert r is not None
     days = r.total_days
     sheets = Sheets()
-    steps = [Step(f"{actor.name} rests {days} day{'s' * (days != 1)}: a Severe Injury becomes Moderate after "
+    steps = [Step(f"{actor.name} rests {counted(days, 'day')}: a Severe Injury becomes Moderate after "
                   f"{REST_DAYS['severe']} days, a Moderate one Minor after {REST_DAYS['moderate']}, a Minor one "
                   f"clears after {REST_DAYS['minor']} [{REST}].", {"rule": REST, "days": days})]
     if days:
         healed = rest(actor.injuries, days)
-        sheets.replace(actor, "injuries", healed.track, f"{actor.name}: Injuries after {days} days of rest",
+        sheets.replace(actor, "injuries", healed.track, f"{actor.name}: Injuries after {counted(days, 'day')} of rest",
                        "Injuries: " + ("; ".join(healed.notes) or "none downgrades yet") + f" [{REST}].", REST)
     if r.gathered or r.stresses:
         cleared = clear_stresses(actor.stresses, r.stresses, r.gathered)
@@ -87,5 +87,5 @@ def play_rest(s: Scene, actor: Character, luck: tuple[list[Step], list]) -> Reso
     luck_steps, luck_changes = luck
     steps += sheets.steps + luck_steps
     changes = tuple(sheets.changes) + tuple(luck_changes)
-    summary = f"{actor.name} rests {days} day{'s' * (days != 1)}" + (" and gathers themself" if r.gathered else "") + "."
+    summary = f"{actor.name} rests {counted(days, 'day')}" + (", long enough to gather themself" if r.gathered else "") + "."
     return Resolution("sapio", "rested", summary, tuple(steps), changes)
