@@ -1,4 +1,5 @@
-"""Playing a Sapio scene: build the pool, set the TN, roll, read, record the harm.
+"""Playing a Sapio scene: build the pool, set the TN, roll, read, record the harm (and, in an
+Action Sequence, move the round on; a rest rolls nothing and goes to `recovery`).
 
 `play` is the game's procedure for `playaid roll`. Every number comes from the pure
 functions of `pool`, `roll` and `harm`; this module draws the dice and says in words
@@ -14,16 +15,16 @@ from ...problems import Path, error
 from ..play import Dice, Pool, Resolution, RollRefused, Step
 from .consequences import Sheets, counted, taken, treatment, weapon_steps
 from .harm import is_debilitated, penalty
+from .luck import luck_steps
 from .pool import (ELEMENT_DICE, POOL_MAX, PROFESSION_DICE, SIDE_PROFESSION_DICE, TN_MAX, VERSUS_START_TN, DicePool, Source, dice_pool,
                    target_number, versus_tn)
+from .recovery import play_rest
 from .roll import CheckResult, Tally, improbable_success, read_check
 from .scene import Scene
 from .scene_rules import Cast
+from .sequence import HARM, INVOKED, advance, main_again, opening_step, sequence_changes
 from .sheet import Character
 from .spiral_die import FACE_COUNT, Face, SpiralDie, default_die, die_of
-from .luck import luck_steps
-from .recovery import play_rest
-from .sequence import HARM, INVOKED, advance, main_again, opening_step, sequence_changes
 from .talents import RESULT_EFFECTS, Effect, effect_of
 
 APPLICABLE = {"full": "fully applicable", "partial": "partially applicable"}
