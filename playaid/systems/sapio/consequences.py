@@ -1,4 +1,4 @@
-"""What a check leaves on the sheets: harm taken, a weapon's Injury, a treated Injury.
+"""What a check leaves on the sheets: harm taken, a weapon's Injury.
 
 `Sheets` keeps the tracks written during one scene, so a second entry sees the first, and
 turns each into a step said at the table and a change `roll --apply` writes.
@@ -8,11 +8,8 @@ from __future__ import annotations
 
 from ..play import Change, Step
 from .harm import DEATH, record, weapon_injury
-from .healing import treat
-from .recovery import TREAT
 from .roll import CheckResult
 from .scene import Scene
-from .scene_rules import Cast
 from .sheet import Character, Harm
 
 
@@ -59,25 +56,6 @@ def taken(when: str, result: CheckResult) -> bool:
     """Whether `take` applies: on its outcome, always, or on a net Spiral."""
     return when == "always" or when == ("success" if result.success else "failure") or (
         when == "spiral" and result.tally.net[0] == "spiral")
-
-
-def treatment(scene: Scene, actor: Character, cast: Cast, success: bool, sheets: Sheets) -> None:
-    """"Your GM may permit a check for you to reduce the severity of an Injury": on a success
-    the Injury lowers one level."""
-    t = scene.treat
-    assert t is not None
-    who = actor if t.who is None else cast.get(t.who, ())[0]
-    track = sheets.current(who, "injuries")
-    if not success or not any(h.name.casefold() == t.injury.strip().casefold() for h in track):
-        why = "the treatment fails" if not success else f"{t.injury} is no longer on the sheet"
-        sheets.steps.append(Step(f"{why[0].upper()}{why[1:]}: {who.name}'s {t.injury} stays as it is [{TREAT}].",
-                                 {"rule": TREAT, "who": who.name, "treated": False}))
-        return
-    healed = treat(track, t.injury)
-    sheets.replace(who, "injuries", healed.track, f"{who.name}: Injury {t.injury} treated",
-                   f"The treatment succeeds: {healed.notes[0]} [{TREAT}].", TREAT, {"treated": True})
-
-
 
 
 def weapon_steps(scene: Scene, actor: Character, defender: Character | None, extra: int, sheets: Sheets) -> list[Step]:

@@ -13,12 +13,12 @@ from typing import Sequence
 
 from ...problems import Path, error
 from ..play import Dice, Pool, Resolution, RollRefused, Step
-from .consequences import Sheets, counted, taken, treatment, weapon_steps
+from .consequences import Sheets, counted, taken, weapon_steps
 from .harm import is_debilitated, penalty
 from .luck import luck_steps
 from .pool import (ELEMENT_DICE, POOL_MAX, PROFESSION_DICE, SIDE_PROFESSION_DICE, TN_MAX, VERSUS_START_TN, DicePool, Source, dice_pool,
                    target_number, versus_tn)
-from .recovery import play_rest
+from .recovery import play_rest, treatment
 from .roll import CheckResult, Tally, improbable_success, read_check
 from .scene import Scene
 from .scene_rules import Cast

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from ...problems import Problem, error
 from ..play import Resolution, Step
-from .healing import REST_DAYS, clear_stresses, rest
+from .consequences import Sheets, counted
+from .healing import REST_DAYS, clear_stresses, rest, treat
 from .scene import Scene
 from .sheet import Character
 
@@ -65,8 +66,6 @@ def check_rest(s: Scene, actor: Character | None) -> list[Problem]:
 
 def play_rest(s: Scene, actor: Character, luck: tuple[list[Step], list]) -> Resolution:
     """A rest: no dice; Injuries downgrade day by day, Stresses clear."""
-    from .consequences import Sheets, counted  # it imports this module's rule ids
-
     r = s.rest
     assert r is not None
     days = r.total_days
@@ -89,3 +88,20 @@ def play_rest(s: Scene, actor: Character, luck: tuple[list[Step], list]) -> Reso
     changes = tuple(sheets.changes) + tuple(luck_changes)
     summary = f"{actor.name} rests {counted(days, 'day')}" + (", long enough to gather themself" if r.gathered else "") + "."
     return Resolution("sapio", "rested", summary, tuple(steps), changes)
+
+
+def treatment(scene: Scene, actor: Character, cast, success: bool, sheets: Sheets) -> None:
+    """"Your GM may permit a check for you to reduce the severity of an Injury": on a success
+    the Injury lowers one level."""
+    t = scene.treat
+    assert t is not None
+    who = actor if t.who is None else cast.get(t.who, ())[0]
+    track = sheets.current(who, "injuries")
+    if not success or not any(h.name.casefold() == t.injury.strip().casefold() for h in track):
+        why = "the treatment fails" if not success else f"{t.injury} is no longer on the sheet"
+        sheets.steps.append(Step(f"{why[0].upper()}{why[1:]}: {who.name}'s {t.injury} stays as it is [{TREAT}].",
+                                 {"rule": TREAT, "who": who.name, "treated": False}))
+        return
+    healed = treat(track, t.injury)
+    sheets.replace(who, "injuries", healed.track, f"{who.name}: Injury {t.injury} treated",
+                   f"The treatment succeeds: {healed.notes[0]} [{TREAT}].", TREAT, {"treated": True})
