@@ -3,8 +3,10 @@
 The originals are never touched. When the scene names a setup, the copy is that setup
 with every character written inline, so one file holds the table's whole state and the
 next scene can name it. Scenes that name character files directly (a Dirt check, a
-Sapio roll) get a copy of each character that changed. The copies are plain YAML:
-comments of the originals do not survive.
+Sapio roll) get a copy of each character that changed. A change whose `who` is "scene"
+edits a copy of the scene file itself (a scene that records play across several rolls);
+that copy names the setup copy written beside it. The copies are plain YAML: comments of
+the originals do not survive.
 """
 
 from __future__ import annotations
@@ -27,6 +29,24 @@ def _load(path: Path) -> dict:
     if not isinstance(data, dict):
         raise ApplyError(f"{path} is not a mapping")
     return data
+
+
+SCENE = "scene"
+"""`Change.who` for the scene file itself."""
+
+
+def _edit(data: dict, field: tuple, value: Any) -> None:
+    """Set `field` of the scene copy; `None` removes it. An empty `field` sets several
+    top-level keys at once from the mapping `value`."""
+    for key, new in (value.items() if not field else [(field, value)]):
+        path = key if isinstance(key, tuple) else (key,)
+        if new is None:
+            parent = data
+            for part in path[:-1]:
+                parent = parent.get(part, {})
+            parent.pop(path[-1], None)
+        else:
+            _set(data, path, new)
 
 
 def _set(data: dict, field: tuple, value: Any) -> None:
@@ -66,10 +86,24 @@ def apply_changes(scene_path: Path, changes: tuple[Change, ...], out: OutputFold
 
 
 def _apply(scene_path: Path, changes: tuple[Change, ...], out: Batch) -> list[Path]:
+    own = [c for c in changes if c.who == SCENE]
+    written = _apply_to_sheets(scene_path, tuple(c for c in changes if c.who != SCENE), bool(own), out)
+    if own:
+        scene = _load(scene_path)
+        if isinstance(scene.get("setup"), str):
+            scene["setup"] = written[0].name  # the setup copy, beside the scene copy
+        for change in own:
+            _edit(scene, change.field, change.after)
+        written.append(_write(out, scene_path, scene))
+    return written
+
+
+def _apply_to_sheets(scene_path: Path, changes: tuple[Change, ...], keep_setup: bool, out: Batch) -> list[Path]:
+    """Copies of what the changes touch; with `keep_setup`, the setup is copied even unchanged."""
     scene = _load(scene_path)
     base = scene_path.parent
     if isinstance(scene.get("setup"), str):
-        return [_apply_to_setup(base / scene["setup"], changes, out)]
+        return [_apply_to_setup(base / scene["setup"], changes, out)] if changes or keep_setup else []
     files = {}
     for ref in _character_refs(scene):
         data = _load(base / ref)

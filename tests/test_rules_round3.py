@@ -242,11 +242,11 @@ def test_a_stated_tn_change_and_stated_bonus_dice_play_as_written(files, run):
 
 
 def test_a_talent_the_tool_cannot_play_is_an_error_never_a_bonus_die(files, run):
-    talents = [{"name": "Deadly Aim", "text": "One more Hit when shooting a bow."}]
-    result = run("roll", hide(files, 3, "[Deadly Aim]", f"[{HIT}, {HIT}]", talents=talents))
+    talents = [{"name": "Usually Bloody", "text": "May ignore the TN increase from a single Injury."}]
+    result = run("roll", hide(files, 3, "[Usually Bloody]", f"[{HIT}, {HIT}]", talents=talents))
     assert result.exit_code == 1
-    assert "sapio.talent-effect" in result.output and "Deadly Aim does nothing `playaid roll` can play" in result.output
-    assert "adds a Hit to the result" in result.output  # the rule text's own example says why
+    assert "sapio.talent-effect" in result.output and "Usually Bloody does nothing `playaid roll` can play" in result.output
+    assert "list under `penalties:` only" in result.output  # the rule text's own example says why
     talents = [{"name": "Knack for Locks", "text": "Opens any lock."}]
     result = run("roll", hide(files, 3, "[Knack for Locks]", f"[{HIT}, {HIT}]", talents=talents))
     assert result.exit_code == 1 and "tn_cap: 4" in result.output  # the hint says how to state an effect
@@ -266,9 +266,11 @@ def test_the_rule_texts_example_talents_are_bundled():
     bundled = examples()
     assert bundled["hide in plain sight"]["tn_cap"] == 4
     assert bundled["one with the forest"]["bonus_dice"] == bundled["friend of the dwarves"]["bonus_dice"] == 1
-    for name in ("weather sense", "small contraption", "usually bloody", "deadly aim", "lucky in love",
-                 "teleportation", "spellcaster"):
-        assert "why" in bundled[name] and not {"tn_cap", "tn_change", "bonus_dice"} & set(bundled[name])
+    for name in ("weather sense", "small contraption", "usually bloody", "teleportation", "spellcaster"):
+        assert "why" in bundled[name] and not {"tn_cap", "tn_change", "bonus_dice", "hits", "spares"} & set(bundled[name])
+    # issue 27: the talents that modify the result are played (tests/test_sapio_round4.py)
+    assert (bundled["deadly aim"]["hits"], bundled["deadly aim"]["on_success"]) == (1, True)
+    assert bundled["lucky in love"]["spares"] == 2 and "why" not in bundled["lucky in love"]
 
 
 SEVERE_TWICE = [{"name": "Broken Arm", "level": "severe"}, {"name": "Deep Gash", "level": "severe"}]

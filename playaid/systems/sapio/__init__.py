@@ -30,8 +30,23 @@ RULES = {
     "sapio.debilitated": "A second Severe Injury or Stress debilitates the character (warning on a sheet; "
                          "error when rolling: a debilitated character makes no check, helps no one, invokes nothing "
                          "to defend).",
-    "sapio.talent-effect": "A Special Talent states at most one effect (a TN cap 1–5, a TN change −1 to −4, or 1–5 "
-                           "bonus dice), and a scene names only talents `roll` can play (error).",
+    "sapio.talent-effect": "A Special Talent states at most one effect (a TN cap 1–5, a TN change −1 to −4, 1–5 "
+                           "bonus dice, or 1–3 automatic Hits, Spares or Spirals), and a scene names only talents "
+                           "`roll` can play (error).",
+    "sapio.luck-gained": "Luck is gained 1 for a Principle (by its own character), 1 for a Worst Impulse (by the "
+                         "most inconvenienced other character), or 1–3 from the GM (error).",
+    "sapio.heal-treatment": "A treatment check lowers one of the character's Injuries one level on a success "
+                            "(error).",
+    "sapio.heal-rest": "A rest rolls nothing and heals something: days downgrade Injuries, Stresses clear when "
+                       "the character gathers themself (error).",
+    "sapio.sequence-shape": "An Action Sequence names its setup, and each turn is a check or a confrontation "
+                            "(error).",
+    "sapio.sequence-turn": "Within a round each character taking part is focal once, in any order (error).",
+    "sapio.sequence-threatened": "A character threatened at the start of a round takes a turn in it (error).",
+    "sapio.sequence-enter": "Characters enter the fray at the beginning of a round, before anyone acts (error).",
+    "sapio.sequence-invoked": "An element invoked stays invoked for the rest of the round; only the Main Profession "
+                              "is invoked again, fully applicable, for one die (error).",
+    "sapio.sequence-harm": "A Spiral's harm falls on the focal character or one assisting them (error).",
     "sapio.weapon-level": "A weapon's base Injury is Minor, Moderate or Severe (error).",
     "sapio.advancement-cycle": "Every type of advancement is taken once before any repeats (error).",
     "sapio.cycle-reward": "A cycle reward comes with the advancement that completes a cycle (error).",

@@ -29,6 +29,8 @@ class Source:
     name: str
     dice: int
     bonus: bool = False
+    rule: str = ""
+    """The rule id that set the dice, when a special rule did (said in the step)."""
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""Playing a Sapio scene: build the pool, set the TN, roll, read, record the harm.
+"""Playing a Sapio scene: build the pool, set the TN, roll, read, record the harm (and, in an
+Action Sequence, move the round on; a rest rolls nothing and goes to `recovery`).
 
 `play` is the game's procedure for `playaid roll`. Every number comes from the pure
 functions of `pool`, `roll` and `harm`; this module draws the dice and says in words
@@ -11,43 +12,49 @@ import random
 from typing import Sequence
 
 from ...problems import Path, error
-from ..play import Change, Dice, Pool, Resolution, RollRefused, Step
-from .harm import DEATH, is_debilitated, penalty, record, weapon_injury
+from ..play import Dice, Pool, Resolution, RollRefused, Step
+from .consequences import Sheets, counted, taken, weapon_steps
+from .harm import is_debilitated, penalty
+from .luck import luck_steps
 from .pool import (ELEMENT_DICE, POOL_MAX, PROFESSION_DICE, SIDE_PROFESSION_DICE, TN_MAX, VERSUS_START_TN, DicePool, Source, dice_pool,
                    target_number, versus_tn)
+from .recovery import play_rest, treatment
 from .roll import CheckResult, Tally, improbable_success, read_check
 from .scene import Scene
 from .scene_rules import Cast
-from .sheet import Character, Harm
+from .sequence import HARM, INVOKED, advance, main_again, opening_step, sequence_changes
+from .sheet import Character
 from .spiral_die import FACE_COUNT, Face, SpiralDie, default_die, die_of
-from .talents import Effect, effect_of
+from .talents import RESULT_EFFECTS, Effect, effect_of
 
 APPLICABLE = {"full": "fully applicable", "partial": "partially applicable"}
 
 
-def _n(count: int, word: str) -> str:
-    """`_n(1, "Hit")` → "1 Hit", `_n(3, "die")` → "3 dice"."""
-    return f"{count} {word if count == 1 else 'dice' if word == 'die' else word + 's'}"
-
-
-def roll_check(size: int, tn: int, die: SpiralDie, pool: Pool, improbable: bool = True) -> CheckResult:
+def roll_check(size: int, tn: int, die: SpiralDie, pool: Pool, improbable: bool = True,
+               effects: Sequence[Effect] = ()) -> CheckResult:
     """Roll `size` Spiral dice against `tn`, adding dice one by one while Improbable
-    Success allows (and the player takes it)."""
+    Success allows (and the player takes it); `effects` are the Special Talents' automatic
+    Hits, Spares and Spirals, counted with the dice."""
+    automatic, on_success = automatic_symbols(effects)
     rolled = [die.face(pool.take(f"die {i} of the pool of {size}")) for i in range(1, size + 1)]
     added: list[Face] = []
-    batch, hits = rolled, Tally.of(rolled).hits
+    batch, hits = rolled, Tally.of(rolled).hits + automatic.hits
     while improbable and improbable_success(batch, hits, tn):
         face = die.face(pool.take("the die Improbable Success adds"))
         added.append(face)
         batch, hits = [face], hits + face.hits
-    return read_check(tn, rolled, added)
+    return read_check(tn, rolled, added, automatic, on_success)
 
 
 def pool_sources(scene: Scene, actor: Character, helpers: Sequence[tuple[Character, str]]) -> list[Source]:
     """The elements and bonuses the scene invokes, as sources of dice."""
     inv, bonus = scene.invoke, scene.bonus
     sources = []
-    if inv.profession:
+    if inv.profession and main_again(scene, actor):
+        # "subsequent invocations contribute only a single die each time"
+        sources.append(Source("Profession", f"{actor.profession.name} (fully applicable, invoked again this round)",
+                              ELEMENT_DICE, rule=INVOKED))
+    elif inv.profession:
         sources.append(Source("Profession", f"{actor.profession.name} ({APPLICABLE[inv.profession]})",
                               PROFESSION_DICE[inv.profession]))
     if inv.side_profession:
@@ -73,14 +80,16 @@ def pool_steps(pool: DicePool) -> list[Step]:
     steps, total = [], 0
     for s in pool.sources:
         total += s.dice
-        dice = _n(s.dice, "die")
+        dice = counted(s.dice, "die")
         if s.what == "start":
             text = "Start with one Spiral die."
         else:
             text = (f"Bonus — {s.what}{': ' + s.name if s.name else ''}: +{dice}" if s.bonus
                     else f"Invoke the {s.what} {s.name}: +{dice}")
-            text += f" (pool {total})." if total <= POOL_MAX else f" (pool {POOL_MAX}, {total - POOL_MAX} beyond six)."
-        steps.append(Step(text, {"source": s.what, "name": s.name, "dice": s.dice, "bonus": s.bonus}))
+            text += f" (pool {total})" if total <= POOL_MAX else f" (pool {POOL_MAX}, {total - POOL_MAX} beyond six)"
+            text += f" [{s.rule}]." if s.rule else "."
+        steps.append(Step(text, {"source": s.what, "name": s.name, "dice": s.dice, "bonus": s.bonus,
+                                 **({"rule": s.rule} if s.rule else {})}))
     return steps
 
 
@@ -104,7 +113,7 @@ def tn_steps(scene: Scene, actor: Character, defender: Character | None, pool: D
         what = "Injury" if field == "injuries" else "Stress"
         steps.append(Step(f"The {worst.level.title()} {what} {worst.name} applies: TN +{plus}"
                           + (" (only the largest penalty counts)." if len(applying) > 1 else "."), {"penalty": plus}))
-    effects = [e for e in talent_effects(actor, scene.bonus.talents) if e.kind != "bonus_dice"]
+    effects = [e for e in talent_effects(actor, scene.bonus.talents) if e.kind in ("tn_cap", "tn_change")]
     caps = [e.amount for e in effects if e.kind == "tn_cap"]
     cap = min(caps) if caps else None
     change = sum(e.amount for e in effects if e.kind == "tn_change")
@@ -114,7 +123,7 @@ def tn_steps(scene: Scene, actor: Character, defender: Character | None, pool: D
     if pool.beyond:
         unfloored = (faced if cap is None else min(cap, faced)) + change - pool.tn_reduction
         floor = "; a TN never drops below 1" if tn > unfloored else ""
-        steps.append(Step(f"{_n(pool.beyond, 'die')} beyond six: "
+        steps.append(Step(f"{counted(pool.beyond, 'die')} beyond six: "
                           f"TN −{pool.tn_reduction} (one for every two){floor}.",
                           {"beyond": pool.beyond, "reduction": pool.tn_reduction}))
     if plus or pool.beyond or effects:
@@ -134,62 +143,65 @@ def _talent_step(e: Effect, faced: int, cap: int | None) -> Step:
                 {"talent": e.talent, "effect": e.kind, "amount": e.amount})
 
 
-def roll_steps(result: CheckResult, improbable: bool) -> list[Step]:
+def roll_steps(result: CheckResult, improbable: bool, effects: Sequence[Effect] = ()) -> list[Step]:
     steps = [Step(f"Die {i} shows face {f.number}: {f}.", _face(i, f)) for i, f in enumerate(result.rolled, 1)]
-    hits = Tally.of(result.rolled).hits
+    hits = Tally.of(result.rolled).hits + result.automatic.hits
     batch = list(result.rolled)
     for n, face in enumerate(result.added, len(result.rolled) + 1):
-        steps.append(Step(f"Every die just rolled shows two Hits, yet {_n(hits, 'Hit')} fall short of TN {result.tn}: "
+        steps.append(Step(f"Every die just rolled shows two Hits, yet {counted(hits, 'Hit')} fall short of TN {result.tn}: "
                           f"Improbable Success — add a die and roll it. Die {n} shows face {face.number}: {face}.",
                           {**_face(n, face), "improbable_success": True}))
         hits, batch = hits + face.hits, [face]
     if not improbable and improbable_success(batch, hits, result.tn):
         steps.append(Step("Every die shows two Hits but the TN is not met; the player declines Improbable Success.",
                           {"improbable_success": False}))
+    steps += [_symbols_step(e, result.success) for e in effects]
     t = result.tally
     extra = result.extra_hits
     verdict = ("failure" if not result.success else "success, exactly the TN" if not extra
-               else f"success, {_n(extra, 'Hit')} beyond the TN")
-    steps.append(Step(f"{_n(t.hits, 'Hit')} against TN {result.tn}: {verdict}.",
+               else f"success, {counted(extra, 'Hit')} beyond the TN")
+    steps.append(Step(f"{counted(t.hits, 'Hit')} against TN {result.tn}: {verdict}.",
                       {"hits": t.hits, "tn": result.tn, "success": result.success, "extra_hits": result.extra_hits}))
     side, n = t.net
-    meaning = {"spare": f"net {_n(n, 'Spare')}: the player adds a twist in their favour",
-               "spiral": f"net {_n(n, 'Spiral')}: the GM adds a complication",
+    meaning = {"spare": f"net {counted(n, 'Spare')}: the player adds a twist in their favour",
+               "spiral": f"net {counted(n, 'Spiral')}: the GM adds a complication",
                "none": "nothing is left"}[side]
-    steps.append(Step(f"{_n(t.spares, 'Spare')} and {_n(t.spirals, 'Spiral')} "
+    steps.append(Step(f"{counted(t.spares, 'Spare')} and {counted(t.spirals, 'Spiral')} "
                       f"cancel one for one — {meaning}.",
                       {"spares": t.spares, "spirals": t.spirals, "net": side, "net_count": n}))
     return steps
+
+
+def _symbols_step(e: Effect, success: bool) -> Step:
+    """A Special Talent's automatic Hits, Spares or Spirals, said as the table adds them."""
+    counts = not e.on_success or success
+    symbol = e.kind[:-1].title() + ("" if e.amount == 1 else "s")
+    verdict = (f"+{e.amount} {symbol}" if not e.on_success else
+               f"the check succeeds: +{e.amount} {symbol}" if counts else f"the check fails: no {symbol}")
+    return Step(f"Special Talent {e.talent}: {e.describe()} — {verdict} [sapio.talent-effect].",
+                {"rule": "sapio.talent-effect", "talent": e.talent, "effect": e.kind,
+                 "amount": e.amount if counts else 0})
+
+
+def automatic_symbols(effects: Sequence[Effect]) -> tuple[Tally, Tally]:
+    """The talents' automatic symbols: those every result gets, and those only a success gets."""
+    def total(chosen: list[Effect]) -> Tally:
+        return Tally(*(sum(e.amount for e in chosen if e.kind == kind) for kind in RESULT_EFFECTS))
+    result = [e for e in effects if e.kind in RESULT_EFFECTS]
+    return total([e for e in result if not e.on_success]), total([e for e in result if e.on_success])
 
 
 def _face(i: int, f: Face) -> dict:
     return {"die": i, "face": f.number, "hits": f.hits, "spares": f.spares, "spirals": f.spirals}
 
 
-class Sheets:
-    """Harm written during one scene, so a second entry sees the first."""
-
-    def __init__(self) -> None:
-        self.tracks: dict[tuple[str, str], tuple[Harm, ...]] = {}
-        self.steps: list[Step] = []
-        self.changes: list[Change] = []
-
-    def write(self, who: Character, field: str, name: str, level: str, similar_to: str | None = None) -> None:
-        before = self.tracks.get((who.name, field), tuple(getattr(who, field)))
-        done = record(before, name, level, similar_to)
-        self.tracks[(who.name, field)] = done.track
-        what = "Injury" if field == "injuries" else "Stress"
-        self.steps.append(Step(f"{who.name} takes the {level.title()} {what} {name}: " + "; ".join(done.notes) + ".",
-                               {"who": who.name, "field": field, "level": done.level, "debilitated": done.debilitated}))
-        self.changes.append(Change(
-            who.name, (field,), [h.as_yaml() for h in before], [h.as_yaml() for h in done.track],
-            f"{who.name}: {what} {name}, {done.level.title()}" + (" — debilitated" if done.debilitated else "")))
-
-
 def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
-    """Resolve one Sapio check (or one character against another) step by step."""
+    """Resolve one Sapio check (or one character against another, or a rest) step by step."""
     cast = Cast(scene, resolver)
     actor = cast.get(scene.character, ("character",))[0]
+    luck = luck_steps(scene, actor, cast)
+    if scene.type == "rest":
+        return play_rest(scene, actor, luck)
     defender = cast.get(scene.defender.character, ())[0] if scene.type == "versus" and scene.defender else None
     helpers = [(cast.get(h.character, ())[0], h.invokes) for h in scene.help]
     refuse_debilitated(actor, defender if scene.defender and scene.defender.invokes else None,
@@ -198,28 +210,35 @@ def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
     dice = Dice.replay_or_roll({actor.name: (scene.dice, ("dice",))} if scene.dice is not None else None, rng)
 
     pool = dice_pool(pool_sources(scene, actor, helpers))
-    steps = [Step(f"{actor.name} attempts: {scene.action}." if scene.action else f"{actor.name} rolls a check.")]
+    steps = [opening_step(scene, actor)] if scene.sequence else []
+    steps.append(Step(f"{actor.name} attempts: {scene.action}." if scene.action else f"{actor.name} rolls a check."))
     steps += pool_steps(pool)
     tn, more = tn_steps(scene, actor, defender, pool)
     steps += more
-    result = roll_check(pool.size, tn, die, dice.pool(actor.name, FACE_COUNT), scene.improbable_success)
+    symbols = [e for e in talent_effects(actor, scene.bonus.talents) if e.kind in RESULT_EFFECTS]
+    result = roll_check(pool.size, tn, die, dice.pool(actor.name, FACE_COUNT), scene.improbable_success, symbols)
     dice.finish()
-    steps += roll_steps(result, scene.improbable_success)
+    steps += roll_steps(result, scene.improbable_success, symbols)
 
     sheets = Sheets()
-    changes: list[Change] = []
-    if scene.bonus.luck:
-        changes.append(Change(actor.name, ("luck",), actor.luck, actor.luck - scene.bonus.luck,
-                              f"{actor.name}: Luck {actor.luck} → {actor.luck - scene.bonus.luck} (spent)"))
     if scene.weapon and result.success:
-        steps += _weapon(scene, actor, defender, result.extra_hits, sheets)
-    if scene.take and scene.take.when in ("always", "success" if result.success else "failure"):
+        steps += weapon_steps(scene, actor, defender, result.extra_hits, sheets)
+    if scene.take and taken(scene.take.when, result):
         t = scene.take
         who = actor if t.who is None else cast.get(t.who, ())[0]
         field, name = ("injuries", t.injury) if t.injury is not None else ("stresses", t.stress)
-        sheets.write(who, field, name, t.level, t.similar_to)
-    steps += sheets.steps
-    changes += sheets.changes
+        spiral = t.when == "spiral"
+        sheets.write(who, field, name, t.level, t.similar_to, HARM if spiral and scene.sequence else "",
+                     "A net Spiral: the GM's complication brings harm. " if spiral else "")
+    if scene.treat is not None:
+        treatment(scene, actor, cast, result.success, sheets)
+    luck_said, luck_changes = luck
+    steps += sheets.steps + luck_said
+    changes = [*sheets.changes, *luck_changes]
+    if scene.sequence is not None:
+        moved = advance(scene, actor, cast, sheets.current)
+        steps += moved.steps
+        changes += sequence_changes(scene, moved)
 
     if defender is not None:
         outcome = f"win:{actor.name if result.success else defender.name}"
@@ -227,11 +246,11 @@ def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
         outcome = "success" if result.success else "failure"
     t = result.tally
     side, n = t.net
-    summary = (f"{actor.name}{' against ' + defender.name if defender else ''}: {_n(pool.size, 'die')} "
-               f"against TN {tn} — {_n(t.hits, 'Hit')}, "
+    summary = (f"{actor.name}{' against ' + defender.name if defender else ''}: {counted(pool.size, 'die')} "
+               f"against TN {tn} — {counted(t.hits, 'Hit')}, "
                f"{'success' if result.success else 'failure'}"
                + (f" (+{result.extra_hits})" if result.extra_hits else "")
-               + (f", net {_n(n, side.title())}" if n else "") + ".")
+               + (f", net {counted(n, side.title())}" if n else "") + ".")
     return Resolution("sapio", outcome, summary, tuple(steps), tuple(changes), dice.replaying)
 
 
@@ -256,22 +275,3 @@ def refuse_debilitated(actor: Character, defender: Character | None,
                 f"overcome — so cannot {doing}",
                 "heal first: a Stress clears with rest, a Severe Injury downgrades to Moderate after a month of rest; "
                 "then update the sheet", at))
-
-
-def _weapon(scene: Scene, actor: Character, defender: Character | None, extra: int, sheets: Sheets) -> list[Step]:
-    weapon = actor.weapon(scene.weapon or "")
-    base = weapon.level.strip().casefold()
-    level, bought = weapon_injury(base, extra)
-    text = f"{weapon.name} deals a {base.title()} Injury"
-    if bought:
-        text += (f"; {_n(extra, 'Hit')} beyond the TN upgrade it "
-                 + ", then ".join(f"to {lv.title()} ({cost})" for lv, cost in bought))
-    text += "." if level != DEATH else ": the blow is deadly."
-    steps = [Step(text, {"weapon": weapon.name, "base": base, "extra_hits": extra, "injury": level})]
-    if defender is None:
-        steps.append(Step(f"The target takes a {level.title()} Injury." if level != DEATH else "The target dies."))
-    elif level == DEATH:
-        steps.append(Step(f"The blow kills {defender.name}.", {"who": defender.name, "death": True}))
-    else:
-        sheets.write(defender, "injuries", scene.wound, level)
-    return steps

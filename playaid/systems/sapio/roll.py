@@ -22,6 +22,9 @@ class Tally:
     def of(cls, faces: Sequence[Face]) -> "Tally":
         return cls(sum(f.hits for f in faces), sum(f.spares for f in faces), sum(f.spirals for f in faces))
 
+    def __add__(self, other: "Tally") -> "Tally":
+        return Tally(self.hits + other.hits, self.spares + other.spares, self.spirals + other.spirals)
+
     @property
     def net(self) -> tuple[str, int]:
         """Spares and Spirals cancel one for one: ("spare", n), ("spiral", n) or ("none", 0)."""
@@ -66,31 +69,42 @@ class CheckResult:
     """The pool's dice, in the order rolled."""
     added: tuple[Face, ...] = ()
     """Dice added one at a time by Improbable Success."""
+    automatic: Tally = Tally()
+    """Symbols Special Talents add to every result ("generating automatic *, Y, or @")."""
+    on_success: Tally = Tally()
+    """Symbols Special Talents add only to a success ("one additional * if they succeed")."""
 
     @property
-    def tally(self) -> Tally:
-        return Tally.of(self.rolled + self.added)
+    def before_success(self) -> Tally:
+        """The dice and the automatic symbols: what decides success."""
+        return Tally.of(self.rolled + self.added) + self.automatic
 
     @property
     def success(self) -> bool:
-        return succeeds(self.tally.hits, self.tn)
+        return succeeds(self.before_success.hits, self.tn)
+
+    @property
+    def tally(self) -> Tally:
+        return self.before_success + (self.on_success if self.success else Tally())
 
     @property
     def extra_hits(self) -> int:
         return extra_hits(self.tally.hits, self.tn)
 
 
-def read_check(tn: int, rolled: Sequence[Face], added: Sequence[Face] = ()) -> CheckResult:
+def read_check(tn: int, rolled: Sequence[Face], added: Sequence[Face] = (), automatic: Tally = Tally(),
+               on_success: Tally = Tally()) -> CheckResult:
     """The result of the faces rolled (and added) against `tn`, after checking that the
-    added dice are exactly those Improbable Success allows.
+    added dice are exactly those Improbable Success allows. Automatic Hits count toward
+    the TN; Hits that come only on a success do not (they add degrees of success).
 
     >>> two, hit = Face(10, 2, 0, 0), Face(5, 1, 0, 0)
-    >>> read_check(3, [two], [hit]).success
-    True
+    >>> read_check(3, [two], [hit]).success, read_check(3, [two], on_success=Tally(hits=1)).success
+    (True, False)
     """
-    hits, batch = Tally.of(rolled).hits, list(rolled)
+    hits, batch = Tally.of(rolled).hits + automatic.hits, list(rolled)
     for i, face in enumerate(added):
         if not improbable_success(batch, hits, tn):
             raise ValueError(f"added die {i + 1} is not allowed: Improbable Success has ended")
         hits, batch = hits + face.hits, [face]
-    return CheckResult(tn, tuple(rolled), tuple(added))
+    return CheckResult(tn, tuple(rolled), tuple(added), automatic, on_success)

@@ -12,6 +12,9 @@ from .harm import TN_PENALTY
 from .scene import Scene, Setup
 from .sheet import Character
 from .spiral_die import FACE_COUNT
+from .luck import check_gains
+from .recovery import check_rest, check_treat
+from .sequence import check_sequence
 from .talents import effect_of, unplayable
 
 
@@ -53,6 +56,8 @@ def check_scene(s: Scene, resolver: Resolver) -> list[Problem]:
         problems += _help(s, actor, cast)
     problems += _defender(s, actor, cast)
     problems += _take(s, actor, cast)
+    problems += check_treat(s, actor, cast) + check_rest(s, actor) + check_gains(s, cast)
+    problems += check_sequence(s, actor, cast)
     if s.die is not None:
         resolver.resolve(s.die, "dice", ("die",))
     problems += [error("sapio.dice-face", f"{value} is not a face of the Spiral die",
@@ -70,7 +75,7 @@ def _shape(s: Scene) -> list[Problem]:
         need(s.tn is not None, "a check needs the GM's `tn`", "add `tn:` from 1 to 5", ())
         need(s.defender is None, "a check has no defender", "write `type: versus` for one character against another",
              ("defender",))
-    else:
+    elif s.type == "versus":
         need(s.defender is not None, "a versus scene needs a `defender`",
              "add `defender: {character: ..., invokes: [...]}`", ())
         need(s.tn is None, "in a versus scene the defender sets the TN by invoking elements",

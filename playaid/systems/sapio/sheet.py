@@ -35,7 +35,8 @@ class Profession:
 @dataclass(frozen=True)
 class Talent:
     """A Special Talent; what `roll` plays for it is stated here (one of `tn_cap`, `tn_change`,
-    `bonus_dice`) or, for the rule text's own examples, taken from the game's talent data."""
+    `bonus_dice`, `hits`, `spares`, `spirals`) or, for the rule text's own examples, taken from
+    the game's talent data."""
 
     name: str = spec(doc="the Special Talent's name, e.g. Hide in Plain Sight")
     text: str = spec("", doc="how it breaks the rules")
@@ -49,6 +50,17 @@ class Talent:
     bonus_dice: int | None = spec(None, minimum=1, maximum=5, rule="sapio.talent-effect",
                                   doc="bonus dice it adds for that task (1–5)",
                                   hint="a Special Talent adds 1 to 5 bonus dice, usually 1")
+    hits: int | None = spec(None, minimum=1, maximum=3, rule="sapio.talent-effect",
+                            doc="automatic Hits it adds to the result for that task (1–3)",
+                            hint="a Special Talent adds 1 to 3 automatic Hits, e.g. `hits: 1`")
+    spares: int | None = spec(None, minimum=1, maximum=3, rule="sapio.talent-effect",
+                              doc="automatic Spares it adds to the result for that task (1–3)",
+                              hint="a Special Talent adds 1 to 3 automatic Spares, e.g. `spares: 2`")
+    spirals: int | None = spec(None, minimum=1, maximum=3, rule="sapio.talent-effect",
+                               doc="automatic Spirals it adds to the result for that task (1–3)",
+                               hint="a Special Talent adds 1 to 3 automatic Spirals")
+    on_success: bool = spec(False, doc="the automatic Hits, Spares or Spirals come only when the check succeeds "
+                                       "(\"one additional Hit if they succeed\")")
 
 
 @dataclass(frozen=True)
@@ -57,13 +69,16 @@ class Harm:
 
     name: str = spec(doc="one or two words, e.g. Twisted Ankle")
     level: str = spec(doc="minor, moderate or severe")
+    rested: int = spec(0, minimum=0, maximum=3650, rule="sapio.heal-rest",
+                       doc="days already rested toward its next downgrade (written by `roll --apply`)",
+                       hint="a number of days, 0 or more")
 
     @property
     def rank(self) -> str | None:
         return level_of(self.level)
 
-    def as_yaml(self) -> dict[str, str]:
-        return {"name": self.name, "level": self.level}
+    def as_yaml(self) -> dict[str, str | int]:
+        return {"name": self.name, "level": self.level, **({"rested": self.rested} if self.rested else {})}
 
 
 @dataclass(frozen=True)
