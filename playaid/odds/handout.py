@@ -126,7 +126,6 @@ def handout_pdf(system_id: str, paper: Paper, tables: list[Table] | None = None)
     return _render(system_id, paper, tables)
 
 
-@cache
 def handout_for(system_id: str, paper: Paper, given: dict) -> bytes | None:
     """The handout `playaid odds SYSTEM --format pdf` writes for the options `given` (the die of
     `--faces` shapes its tables); None for a game without dice, which prints none."""
@@ -137,6 +136,7 @@ def handout_for(system_id: str, paper: Paper, given: dict) -> bytes | None:
     return handout_pdf(system_id, paper, tables)
 
 
+@cache
 def _game_handout(system_id: str, paper: Paper) -> bytes:
     """The handout with the game's own tables: the same bytes for every packet of a game,
     so a process rendering several tables' packets lays it out once."""
