@@ -24,6 +24,8 @@ from . import InputError, out_option, paper_option
 SEED = 1
 """The seed a scene without `dice:` is rolled with on every save: the same dice each time."""
 SETTLE_MS = 200
+STARTED_MS = 100
+"""The first, empty, wait that starts the file watcher."""
 """How long a save may take (an editor writing a temporary file, then renaming it)."""
 
 
@@ -128,10 +130,14 @@ def command(files, paper, out_dir, png):
                     click.echo(f"— {watched.shown[path]}")
                     click.echo(pool.submit(render, watched.shown[path], out_dir, paper, png).result(), nl=False)
 
+            # Watching starts before the first render, so a save made meanwhile is not missed.
+            events = watchfiles.watch(*watched.folders, debounce=1600, step=SETTLE_MS, recursive=False,
+                                      yield_on_timeout=True, rust_timeout=STARTED_MS)
+            next(events)
             for path in watched.shown:
                 again(path)
             click.echo(f"watching {len(watched.shown)} file{'s' * (len(watched.shown) != 1)}; Ctrl-C stops")
-            for changes in watchfiles.watch(*watched.folders, debounce=1600, step=SETTLE_MS, recursive=False):
+            for changes in events:
                 for path in sorted({Path(p).resolve() for _, p in changes} & set(watched.shown)):
                     again(path)
     except KeyboardInterrupt:  # Ctrl-C: between renders, or while one runs (the worker finishes it)
