@@ -197,3 +197,19 @@ def test_in_a_browser_the_chart_follows_a_control(tmp_path):
         assert page.locator("svg[role=img] title").first.text_content().startswith("6 dice against TN 5")
         assert not [e for e in errors if "Content Security Policy" in e], errors
         browser.close()
+
+
+def test_the_chart_is_accessible_and_names_at_most_a_readable_number_of_outcomes(app):
+    from playaid.studio.chart import MOST_LABELS, chart
+
+    text = get(app, "/odds/fight-sphere/answer?pool=60&versus=60").text
+    assert re.search(r'<svg [^>]*role="img" aria-labelledby="odds-chart-title odds-chart-desc"', text)
+    assert '<title id="odds-chart-title">60 dice against a Gladiator' in text and '<desc id="odds-chart-desc">' in text
+    rows = re.findall(r'<tr><th scope="row">', text)
+    assert len(rows) == len(bars(text)) == 121  # every outcome in the table behind the chart
+    spread = Spread("x", tuple((str(k), Fraction(1, 121)) for k in range(121)))
+    drawn = chart(spread, "t")
+    assert sum(c.named for c in drawn.columns) <= MOST_LABELS and drawn.columns[0].named
+    assert all(c.named for c in chart(Spread("x", (("a", Fraction(1)),)), "t").columns)
+    # two series told apart without colour: a dark solid bar and a light outlined one
+    assert 'class="exactly"' in text and 'fill="#333333"' in text and 'fill="#d9d9d9" stroke="#333333"' in text

@@ -19,6 +19,8 @@ LEFT, RIGHT, TOP = 56, 12, 34
 SHORT_LABEL = 5
 """Longer outcome names are turned so neighbours never overlap."""
 TICKS = (0, 25, 50, 75, 100)
+MOST_LABELS = 24
+"""Past this many outcomes only every few are named under the axis (all are in the table)."""
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,8 @@ class Column:
     label_x: float
     exactly: Bar
     at_least: Bar
+    named: bool = True
+    """Whether the axis names this outcome (every one does, unless there are very many)."""
 
     @property
     def tooltip(self) -> str:
@@ -75,10 +79,11 @@ def chart(spread: Spread, title: str) -> Chart:
     height = int(bottom + labels_room + 26)
     band = (WIDTH - LEFT - RIGHT) / n
     bar = band * 0.38
+    every = -(-n // MOST_LABELS)
     columns = []
     for i, ((label, p), up) in enumerate(zip(spread.outcomes, spread.at_least())):
         x = LEFT + i * band + band * 0.1
-        columns.append(Column(label, x + bar, _bar(x, bar, p, bottom), _bar(x + bar, bar, up, bottom)))
+        columns.append(Column(label, x + bar, _bar(x, bar, p, bottom), _bar(x + bar, bar, up, bottom), i % every == 0))
     ticks = tuple((bottom - PLOT_HEIGHT * t / 100, f"{t}%") for t in TICKS)
     beyond = f"Outcomes beyond the last shown: {percent(spread.beyond)} in all." if spread.beyond else ""
     return Chart(title, spread.axis, LEFT, WIDTH, height, bottom, WIDTH - RIGHT, bottom + 14, turned,

@@ -55,7 +55,7 @@ def controls(system: str, values: dict[str, str], files: list[str]) -> list[Cont
     limits = getattr(game, "LIMITS", {})
     out = []
     for option in getattr(game, "OPTIONS", ()):
-        name, help_text = option.name, (option.help or option.name).rstrip(".")
+        name, help_text = option.name, (option.help or option.name).rstrip(".").replace("`", "")
         flag = max(option.opts, key=len)
         value = values.get(name, "")
         if isinstance(option.type, click.Choice):
