@@ -177,3 +177,18 @@ def test_in_a_browser_a_roll_with_typed_dice_equals_roll_dice(run, tmp_path):
         assert page.locator(".outcome strong").inner_text() == expected["outcome"]
         assert not [e for e in errors if "Content Security Policy" in e], errors
         browser.close()
+
+
+def test_a_scene_rolling_its_own_spiral_die_shows_that_dies_faces(tmp_path):
+    """The buttons follow the `die:` file the scene names, as its procedure reads the faces."""
+    import yaml
+
+    folder = copy_examples(tmp_path)
+    die = yaml.safe_load((folder / "sapio" / "spiral-d12.yaml").read_text(encoding="utf-8"))
+    die["faces"] = [["spiral"]] * 12
+    (folder / "sapio" / "all-spirals.yaml").write_text(yaml.safe_dump(die), encoding="utf-8")
+    scene = yaml.safe_load((folder / "sapio" / "scene-standoff.yaml").read_text(encoding="utf-8"))
+    scene["die"] = "all-spirals.yaml"
+    (folder / "sapio" / "scene-own-die.yaml").write_text(yaml.safe_dump(scene), encoding="utf-8")
+    page = call(make_app(folder), "/table/sapio/scene-own-die.yaml").text
+    assert face_values(page) == list(range(1, 13)) and 'aria-label="12: spiral"' in page and 'data-symbol="hit"' not in page

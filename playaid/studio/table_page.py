@@ -87,9 +87,14 @@ class Turn:
         return ",".join(map(str, self.typed))
 
 
-def looks(wanted: Rolled, system) -> list[FaceLook]:
-    """The faces of the die `wanted` as the game draws them, or its numbers."""
-    drawn = load(system.table_dice)(wanted) if system is not None and system.table_dice else None
+def looks(wanted: Rolled, path: Path) -> list[FaceLook]:
+    """The faces of the die `wanted` of the scene at `path` as its game draws them, or its numbers."""
+    library = Library()
+    doc = library.load(path)
+    system = doc.system
+    drawn = None
+    if system is not None and system.table_dice:
+        drawn = load(system.table_dice)(wanted, doc.model, library.resolver(path, doc))
     return drawn or numbered(wanted.sides)
 
 
@@ -107,7 +112,7 @@ def play(path: Path, typed: list[int]) -> Turn:
         result, problems, _ = resolve_scene(path, None, None, ask)
     except _Waiting as waiting:
         turn.wanted = waiting.wanted
-        turn.faces = looks(waiting.wanted, Library().load(path).system)
+        turn.faces = looks(waiting.wanted, path)
         return turn
     if result is not None:  # every die is in: the resolution `roll --dice` gives, from the same call
         result, problems, _ = resolve_scene(path, None, typed)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from ...systems.sapio.spiral_die import default_die
+from ...systems.sapio.procedures import scene_die
 from ..faces import FaceLook
 from .dice import D6, D6Faces, SpiralFaces, placed_art
 from .drawing import Item, Path, Style, polygon
@@ -28,9 +28,10 @@ def _svg(outline: Item, art: list[Item]) -> str:
     return "".join(out)
 
 
-def spiral(wanted) -> list[FaceLook]:
-    """The Spiral die's twelve faces: a pentagon with its Hits, Spares and Spirals."""
-    faces = SpiralFaces(default_die())
+def spiral(wanted, scene, resolver) -> list[FaceLook]:
+    """The faces of the Spiral die the scene rolls (its `die:` file, else the rule text's): a
+    pentagon with its Hits, Spares and Spirals."""
+    faces = SpiralFaces(scene_die(scene, resolver))
     corner = EDGE / (2 * math.sin(math.pi / 5))
     outline = Path(polygon(5, corner), Style(fill="#ffffff", stroke=INK, width=0.5))
     looks = []
@@ -54,12 +55,12 @@ def _d6(color: str | None) -> list[FaceLook]:
     return looks
 
 
-def plain_d6(wanted) -> list[FaceLook] | None:
+def plain_d6(wanted, scene=None, resolver=None) -> list[FaceLook] | None:
     """A d6 as pips; None for any other die (it shows its numbers)."""
     return _d6(None) if wanted.sides == 6 else None
 
 
-def coloured_d6(wanted) -> list[FaceLook] | None:
+def coloured_d6(wanted, scene=None, resolver=None) -> list[FaceLook] | None:
     """A red or green d6 (the pool is named "who, colour"), its counted faces marked by shape too."""
     color = wanted.pool.rpartition(", ")[2]
     if wanted.sides != 6:
