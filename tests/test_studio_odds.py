@@ -213,3 +213,16 @@ def test_the_chart_is_accessible_and_names_at_most_a_readable_number_of_outcomes
     assert all(c.named for c in chart(Spread("x", (("a", Fraction(1)),)), "t").columns)
     # two series told apart without colour: a dark solid bar and a light outlined one
     assert 'class="exactly"' in text and 'fill="#333333"' in text and 'fill="#d9d9d9" stroke="#333333"' in text
+
+
+def test_sapio_hits_agree_with_the_success_the_tables_print():
+    """The chart's Hits, at least the TN, are the success chance of the tables, for every pool and TN."""
+    from playaid.odds.sapio import POOLS, TNS, hits, success
+    from playaid.systems.sapio.spiral_die import SpiralDie, default_die
+
+    heavy = SpiralDie.from_symbols("heavy", [["hit", "hit", "hit"]] * 2 + [["hit", "hit"]] * 4 + [[]] * 6)
+    for die in (default_die(), heavy):
+        for pool in POOLS:
+            for tn in TNS:
+                d = hits(die, pool, tn)
+                assert d.dropped == 0 and d.at_least(tn) == success(die, pool, tn), (die.name, pool, tn)

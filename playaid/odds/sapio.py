@@ -70,7 +70,9 @@ def outcomes(die: SpiralDie, pool: int, tn: int, improbable: bool = True) -> dic
 @cache
 def hits(die: SpiralDie, pool: int, tn: int) -> Dist:
     """How many Hits one check rolls in all, the dice Improbable Success adds included."""
-    most = 2 * (pool + 2 * TN_MAX)  # above any Hits a check can reach: the cap never bites
+    # Above any Hits a check reaches (each die Improbable Success adds brings two Hits, so at
+    # most TN_MAX are added): the cap never bites.
+    most = max(f.hits for f in die.faces) * (pool + TN_MAX) + 1
     states, rolled = _states(die, pool, tn, True, most)
     ways: dict[int, int] = {}
     for (h, _, _), w in states.items():
