@@ -30,7 +30,8 @@ def own_modules(game: str) -> set[str]:
     """The dotted names of the modules and packages that are game `game`'s own."""
     g = REGISTRY[game]
     package = next(iter(g.models.values())).__module__.rsplit(".", 1)[0]
-    named = [g.sheet, g.odds, g.pregen, g.reference, *(d for _, d in g.packet), *g.commands.values(), *(d for _, d in g.demo)]
+    named = [g.sheet, g.odds, g.pregen, g.reference, g.table_dice, *(d for _, d in g.packet), *g.commands.values(),
+             *(d for _, d in g.demo)]
     return {package, *g.owns, *(_module(d) for d in named if d)}
 
 
@@ -83,7 +84,8 @@ def test_no_generic_module_names_a_game():
     modules = generic_modules()
     names = {_dotted(p) for p in modules}
     assert {"playaid.cli", "playaid.demo", "playaid.packets", "playaid.odds.handout", "playaid.commands.odds",
-            "playaid.render.packet", "playaid.render.sheets", "playaid.pregen", "playaid.schema"} <= names
+            "playaid.render.packet", "playaid.render.sheets", "playaid.pregen", "playaid.schema",
+            "playaid.studio.odds_page", "playaid.studio.table_page", "playaid.studio.chart", "playaid.render.faces"} <= names
     offending = [hit for path in modules for hit in naming_a_game(*_source(path))]
     assert offending == []
 
@@ -115,6 +117,7 @@ def check_declarations(g) -> None:
         assert not {"system", "fmt", "out_dir", "paper"} & set(names), "an odds option clashes with a common one"
         assert set(getattr(odds, "ASKING", set())) <= set(names)
         assert not getattr(odds, "ASKING", None) or callable(odds.answer)
+        assert set(getattr(odds, "LIMITS", {})) <= set(names) and set(getattr(odds, "EXAMPLE", {})) <= set(names)
     if g.pregen:
         pregen = load(g.pregen)
         assert callable(pregen.characters)
@@ -125,7 +128,7 @@ def check_declarations(g) -> None:
     if g.worked_example:
         scene, seed = g.worked_example
         assert (Path(g.examples or resources.EXAMPLES / game) / scene).is_file() and isinstance(seed, int)
-    for _, dotted in (*g.packet, *g.demo):
+    for _, dotted in (*g.packet, *g.demo, *((("", g.table_dice),) if g.table_dice else ())):
         assert callable(load(dotted))
     for name, dotted in g.commands.items():
         assert isinstance(load(dotted), click.Command)

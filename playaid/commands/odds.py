@@ -90,16 +90,17 @@ def command(system: str, fmt: str, out_dir: str, paper: str, **given) -> None:
         return
     from ..odds.formats import as_csv, as_json, as_markdown
 
-    tables = game.tables_for(given) if hasattr(game, "tables_for") else game.tables()
-    if fmt == "pdf" and getattr(game, "NO_DICE", ""):
-        from ..systems import REGISTRY
-
-        click.echo(game.NO_DICE.format(title=REGISTRY[system].title))  # no file: nothing to compute
-        return
     if fmt == "pdf":
-        from ..odds.handout import handout_pdf
+        from ..odds.handout import handout_for
         from ..render.paper import paper as paper_of
 
-        write_all(out_dir, {f"odds-{system}.pdf": handout_pdf(system, paper_of(paper), tables)})
+        pdf = handout_for(system, paper_of(paper), given)
+        if pdf is None:
+            from ..systems import REGISTRY
+
+            click.echo(game.NO_DICE.format(title=REGISTRY[system].title))  # no file: nothing to compute
+            return
+        write_all(out_dir, {f"odds-{system}.pdf": pdf})
         return
+    tables = game.tables_for(given) if hasattr(game, "tables_for") else game.tables()
     click.echo({"json": as_json, "csv": as_csv, "md": as_markdown}[fmt](system, tables), nl=False)

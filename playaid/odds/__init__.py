@@ -8,7 +8,11 @@ and may provide
 - `OPTIONS`: its query options as `click.Option`s (a name may be shared with other games),
   `ASKING`: the names among them that make `playaid odds` a query of one situation,
   `USAGE`: that query in one line, and `answer(given) -> Answer`, `given` holding every
-  option of `playaid odds` by name (None when not given);
+  option of `playaid odds` by name (None when not given), its `spread` the whole
+  distribution its first line sums up (the studio charts it);
+  `LIMITS`: option name → (lowest, highest) for the whole-number options (the one source
+  `answer` checks them against, and the studio's controls show), `EXAMPLE`: option name →
+  value, the query the studio's odds explorer opens with;
 - `tables_for(given)`: tables shaped by the options (`--faces`); else `tables()`;
 - `CELL_VIEWS`: table id → how a cell with several outcomes shows (see `cells`);
 - `SECTIONS`: table id → a handout section of its own (title, maps, note);

@@ -6,13 +6,15 @@ is `dice.highest.matchup`, checked against `systems.contest.comparing.compare` i
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import click
 
 from ..dice import matchup
 from ..systems.contest.dice import PHYSICAL
 from .cells import bundled_words, main_and_tie
 from .options import need
-from .tables import Answer, Table, percent
+from .tables import Answer, Spread, Table, percent
 
 SYSTEM = "contest"
 MAX_POOL = 10
@@ -56,7 +58,17 @@ def query(pool: list[int], opposition: list[int]) -> Answer:
              "Success dice when winning: " + ", ".join(f"{k}: {percent(p)}" for k, p in succ.items()))
     return Answer(SYSTEM, lines, {"pool": [f"d{s}" for s in pool], "versus": [f"d{s}" for s in opposition],
                                   "win": m.p_win, "lose": m.p_lose, "tie": m.p_tie,
-                                  "success_dice_when_winning": succ})
+                                  "success_dice_when_winning": succ}, _spread(m))
+
+
+def _spread(m) -> Spread:
+    """Losing with the most success dice against you first, winning with the most last."""
+    def dice(k: int) -> str:
+        return f"{k} success {'die' if k == 1 else 'dice'}"
+
+    lose = [(f"lose, {dice(k)}", Fraction(w, m.total)) for k, w in sorted(m.lose.items(), reverse=True)]
+    win = [(f"win, {dice(k)}", Fraction(w, m.total)) for k, w in sorted(m.win.items())]
+    return Spread("who wins, and with how many success dice", tuple(lose + [("true tie", m.p_tie)] + win))
 
 
 ALLOWED = PHYSICAL
@@ -65,6 +77,7 @@ OPTIONS = (click.Option(["--pool"], help="Your dice: die sizes such as d8,d8,d6.
            click.Option(["--vs"], help="The opposing dice, such as d10,d8,d6."))
 ASKING = {"pool", "vs"}
 USAGE = "--pool DICE --vs DICE"
+EXAMPLE = {"pool": "d8,d8,d6", "vs": "d10,d8,d6"}
 CELL_VIEWS = {"versus": main_and_tie("win", "tie")}
 
 

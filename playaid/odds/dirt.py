@@ -17,7 +17,7 @@ from ..systems.dirt.models import DIFFICULTY
 from ..systems.dirt.procedures import THRESHOLD, counts, damage_for_margin, rerolls
 from .cells import bundled_words, cell
 from .options import count, need
-from .tables import Answer, Table, grid, percent
+from .tables import Answer, Spread, Table, grid, percent
 
 SYSTEM = "dirt"
 POOLS = tuple(range(1, 11))
@@ -106,7 +106,9 @@ def query(pool: int, applies: str = "none", difficulty: str | None = None, versu
                  f"Tie {percent(probs['tie'])}, lose {percent(lose)}; {t}+ counts for you, 5+ for the other side. "
                  "By margin:"]
         lines += [f"  {b.replace('-', ' ')}: {percent(p)}" for b, p in probs.items()]
-        return Answer(SYSTEM, tuple(lines), {"pool": pool, "applies": applies, "versus": versus, "bands": probs})
+        worst_first = tuple((b.replace("-", " "), probs[b]) for b in reversed(bands_of()))
+        return Answer(SYSTEM, tuple(lines), {"pool": pool, "applies": applies, "versus": versus, "bands": probs},
+                      Spread("damage band, by the margin of degrees", worst_first))
     needed = DIFFICULTY[difficulty or "average"]
     p = at_least(pool, t, needed)
     dist = degrees(pool, t)
@@ -116,7 +118,8 @@ def query(pool: int, applies: str = "none", difficulty: str | None = None, versu
              "Degrees: " + ", ".join(f"{k}: {percent(dist.p(k))}" for k in range(0, 7)) + ", …")
     return Answer(SYSTEM, lines, {"pool": pool, "applies": applies, "difficulty": difficulty or "average",
                                   "needed": needed, "success": p,
-                                  "degrees": {k: dist.p(k) for k in range(0, 11)}})
+                                  "degrees": {k: dist.p(k) for k in range(0, 11)}},
+                  Spread.of_dist("degrees of success", dist, high=max(10, needed)))
 
 
 OPTIONS = (click.Option(["--pool"], help="Your dice."),
@@ -124,6 +127,8 @@ OPTIONS = (click.Option(["--pool"], help="Your dice."),
            click.Option(["--difficulty"], type=click.Choice(list(DIFFICULTY)), help="The check's difficulty."),
            click.Option(["--versus"], help="The opposing dice."))
 ASKING = {"pool", "difficulty", "versus"}
+LIMITS = {"pool": (1, MAX_DICE), "versus": (1, MAX_DICE)}
+EXAMPLE = {"pool": "4", "applies": "none", "difficulty": "average"}
 USAGE = "--pool N [--applies job|hobby] (--difficulty D | --versus N)"
 
 
@@ -143,8 +148,8 @@ CELL_VIEWS = {"opposed": _opposed_cell}
 def answer(given: dict) -> Answer:
     """`--pool N [--applies job|hobby] (--difficulty D | --versus N)`."""
     need(given, "pool")
-    pool = count(given["pool"], "pool", 1, MAX_DICE)
-    versus = count(given.get("versus"), "versus", 1, MAX_DICE)
+    pool = count(given["pool"], "pool", *LIMITS["pool"])
+    versus = count(given.get("versus"), "versus", *LIMITS["versus"])
     if versus is not None and given.get("difficulty"):
         raise click.UsageError("give --difficulty (unopposed) or --versus (opposed), not both")
     return query(pool, given.get("applies") or "none", given.get("difficulty"), versus)

@@ -16,7 +16,7 @@ from ..systems.fight_sphere.arithmetic import MINIMUM_DICE, conflict_succeeds, o
 from ..systems.fight_sphere.sphere import threshold
 from .cells import bundled_words, main_and_tie
 from .options import count, need
-from .tables import Answer, Table, grid, percent
+from .tables import Answer, Spread, Table, grid, percent
 
 SYSTEM = "fight-sphere"
 POOLS = tuple(range(1, 16))
@@ -98,7 +98,8 @@ def query(pool: int, threshold_dice: int | None = None, versus: int | None = Non
         where = f" (Layer {layer_of(t)})" if t >= threshold(1) else ""
         return Answer(SYSTEM, (f"{pool} dice against a Threshold of {t}{where}: {percent(p)} to succeed.",
                                "Success is rolling more ones than the Threshold dice."),
-                      {"pool": pool, "threshold": t, "success": p})
+                      {"pool": pool, "threshold": t, "success": p},
+                      Spread.of_dist("your ones less the Threshold dice's ones", margin(pool, t), _signed))
     m = margin(pool, versus)
     win, tie = chance(m, lambda x: x > 0), chance(m, lambda x: x == 0)
     won = {victories(x, 0): p for x, p in m.probabilities().items() if x > 0}
@@ -106,13 +107,20 @@ def query(pool: int, threshold_dice: int | None = None, versus: int | None = Non
              f"Tie {percent(tie)}, lose {percent(1 - win - tie)}.", "Chance of winning with k victories: " +
              ", ".join(f"{k}: {percent(p)}" for k, p in sorted(won.items()))]
     return Answer(SYSTEM, tuple(lines), {"pool": pool, "versus": versus, "win": win, "tie": tie,
-                                         "lose": 1 - win - tie, "victories": {k: won[k] for k in sorted(won)}})
+                                         "lose": 1 - win - tie, "victories": {k: won[k] for k in sorted(won)}},
+                  Spread.of_dist("your ones less the other Gladiator's", m, _signed))
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
 
 
 OPTIONS = (click.Option(["--pool"], help="Your dice."),
            click.Option(["--threshold"], help="The GM's Threshold dice."),
            click.Option(["--versus"], help="The other Gladiator's dice."))
 ASKING = {"pool", "threshold", "versus"}
+LIMITS = {"pool": (1, MAX_DICE), "threshold": (1, MAX_DICE), "versus": (1, MAX_DICE)}
+EXAMPLE = {"pool": "6", "threshold": "5"}
 USAGE = "--pool N (--threshold N | --versus N)"
 CELL_VIEWS = {"gladiator": main_and_tie("more", "tie")}
 
@@ -124,9 +132,9 @@ def words() -> dict:
 def answer(given: dict) -> Answer:
     """The query `playaid odds fight-sphere --pool N (--threshold N | --versus N)`."""
     need(given, "pool")
-    pool = count(given["pool"], "pool", 1, MAX_DICE)
-    versus = count(given.get("versus"), "versus", 1, MAX_DICE)
-    threshold_dice = count(given.get("threshold"), "threshold", 1, MAX_DICE)
+    pool = count(given["pool"], "pool", *LIMITS["pool"])
+    versus = count(given.get("versus"), "versus", *LIMITS["versus"])
+    threshold_dice = count(given.get("threshold"), "threshold", *LIMITS["threshold"])
     if versus is not None and threshold_dice is not None:
         raise click.UsageError("give --threshold (against the GM) or --versus (another Gladiator), not both")
     return query(pool, threshold_dice, versus)

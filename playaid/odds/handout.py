@@ -126,6 +126,16 @@ def handout_pdf(system_id: str, paper: Paper, tables: list[Table] | None = None)
     return _render(system_id, paper, tables)
 
 
+def handout_for(system_id: str, paper: Paper, given: dict) -> bytes | None:
+    """The handout `playaid odds SYSTEM --format pdf` writes for the options `given` (the die of
+    `--faces` shapes its tables); None for a game without dice, which prints none."""
+    game = odds_module(system_id)
+    if getattr(game, "NO_DICE", ""):
+        return None
+    tables = game.tables_for(given) if hasattr(game, "tables_for") else game.tables()
+    return handout_pdf(system_id, paper, tables)
+
+
 @cache
 def _game_handout(system_id: str, paper: Paper) -> bytes:
     """The handout with the game's own tables: the same bytes for every packet of a game,

@@ -16,7 +16,7 @@ from ..systems.isolation.hands import TRIGGER
 from ..systems.isolation.interpretation import (DEGREES, best_stance, degree, evens, is_success, odds,
                                                  pooled_green_evens, stance_margin)
 from .cells import HeatMap, bundled_words, cell, drop_empty_notes, whole
-from .tables import Answer, Table, grid, percent
+from .tables import Answer, Spread, Table, grid, percent
 
 SYSTEM = "isolation"
 GREEN = tuple(range(1, 13))
@@ -157,7 +157,8 @@ def query(green: int, gm: int, hostile_red: int = 0) -> Answer:
     lines += [f"  {d.replace('-', ' ')}: {percent(p)}" for d, p in probs.items()]
     lines.append(f"(exact to within {float(bound):.0e}: open-ended tails beyond that are left out)")
     return Answer(SYSTEM, tuple(lines), {"green": green, "gm": gm, "hostile_red": hostile_red,
-                                         "degrees": probs, "success": success, "error_bound": bound})
+                                         "degrees": probs, "success": success, "error_bound": bound},
+                  Spread("degree of the outcome", tuple((d.replace("-", " "), probs[d]) for d in DEGREES)))
 
 
 def words() -> dict:

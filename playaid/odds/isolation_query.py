@@ -17,6 +17,8 @@ OPTIONS = (click.Option(["--green"], help="Pooled green dice."),
            click.Option(["--scene"], type=click.Path(dir_okay=False), help="A scene file, rolled in the odds instead."))
 ASKING = {"green", "gm", "hostile_red", "scene"}
 USAGE = "--green N --gm N [--hostile-red N] or --scene SCENE.yaml"
+LIMITS = {"green": (0, MAX_DICE), "gm": (0, MAX_DICE), "hostile_red": (0, MAX_DICE)}
+EXAMPLE = {"green": "4", "gm": "5", "hostile_red": "0"}
 
 
 def answer(given: dict) -> Answer:
@@ -30,5 +32,5 @@ def answer(given: dict) -> Answer:
             print_problems(exc.problems)
             raise InputError(f"{given['scene']}: cannot compute the odds of this scene; fix the problems above") from None
     need(given, "green", "gm")
-    return query(count(given["green"], "green", 0, MAX_DICE), count(given["gm"], "gm", 0, MAX_DICE),
-                 count(given.get("hostile_red"), "hostile-red", 0, MAX_DICE) or 0)
+    return query(count(given["green"], "green", *LIMITS["green"]), count(given["gm"], "gm", *LIMITS["gm"]),
+                 count(given.get("hostile_red"), "hostile-red", *LIMITS["hostile_red"]) or 0)

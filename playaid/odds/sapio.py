@@ -13,33 +13,32 @@ from typing import Sequence
 
 import click
 
-from ..dice import advance, fold
+from ..dice import Dist, advance, fold
 from ..systems.sapio.pool import POOL_MAX, TN_MAX, TN_MIN
 from ..systems.sapio.roll import Tally, shows_double_hit, succeeds
 from ..systems.sapio.spiral_die import Face, SpiralDie, default_die
 from .cells import bundled_words, main_and_tie
 from .options import count, need
-from .tables import Answer, Table, grid, percent
+from .tables import Answer, Spread, Table, grid, percent
 
 SYSTEM = "sapio"
 POOLS = tuple(range(1, POOL_MAX + 1))
 TNS = tuple(range(TN_MIN, TN_MAX + 1))
 
 
-@cache
-def outcomes(die: SpiralDie, pool: int, tn: int, improbable: bool = True) -> dict[tuple[bool, str], Fraction]:
-    """P(success, net side) of one check, read as `playaid roll` reads it: the pool is one
-    batch, each die Improbable Success adds is the next, and Spares and Spirals on the
-    added dice count like any other.
+def _states(die: SpiralDie, pool: int, tn: int, improbable: bool, cap: int) -> tuple[dict, int]:
+    """Ways of each end state of one check, and the dice that rolls (over faces**dice), read as
+    `playaid roll` reads it: the pool is one batch, each die Improbable Success adds is the
+    next, and Spares and Spirals on the added dice count like any other.
 
-    State: (Hits so far, capped at the TN since more cannot matter; whether every die of
-    the last batch shows `**`; Spares less Spirals so far).
+    State: (Hits so far, capped at `cap`; whether every die of the last batch shows `**`;
+    Spares less Spirals so far).
     """
     faces = die.faces
 
     def read(state: tuple[int, bool, int], face: Face) -> tuple[int, bool, int]:
         hits, allows, net = state
-        return min(tn, hits + face.hits), allows and shows_double_hit(face), net + face.spares - face.spirals
+        return min(cap, hits + face.hits), allows and shows_double_hit(face), net + face.spares - face.spirals
 
     def added(state: tuple[int, bool, int], face: Face) -> tuple[int, bool, int]:
         return read((state[0], True, state[2]), face)  # a new batch of one die
@@ -53,12 +52,32 @@ def outcomes(die: SpiralDie, pool: int, tn: int, improbable: bool = True) -> dic
     while any(again(s) for s in states):  # ends: a die that lets the chain go on brings two Hits
         states = advance(states, faces, added, again)
         rolled += 1
+    return states, rolled
+
+
+@cache
+def outcomes(die: SpiralDie, pool: int, tn: int, improbable: bool = True) -> dict[tuple[bool, str], Fraction]:
+    """P(success, net side) of one check; Hits are capped at the TN since more cannot matter."""
+    states, rolled = _states(die, pool, tn, improbable, tn)
     out: dict[tuple[bool, str], Fraction] = {}
-    total = len(faces) ** rolled
+    total = len(die.faces) ** rolled
     for (hits, _, net), ways in states.items():
         key = (succeeds(hits, tn), Tally(spares=max(net, 0), spirals=max(-net, 0)).net[0])
         out[key] = out.get(key, Fraction(0)) + Fraction(ways, total)
     return out
+
+
+@cache
+def hits(die: SpiralDie, pool: int, tn: int) -> Dist:
+    """How many Hits one check rolls in all, the dice Improbable Success adds included."""
+    # Above any Hits a check reaches (each die Improbable Success adds brings two Hits, so at
+    # most TN_MAX are added): the cap never bites.
+    most = max(f.hits for f in die.faces) * (pool + TN_MAX) + 1
+    states, rolled = _states(die, pool, tn, True, most)
+    ways: dict[int, int] = {}
+    for (h, _, _), w in states.items():
+        ways[h] = ways.get(h, 0) + w
+    return Dist.of(ways, len(die.faces) ** rolled)
 
 
 def success(die: SpiralDie, pool: int, tn: int) -> Fraction:
@@ -98,7 +117,8 @@ def query(pool: int, tn: int, die: SpiralDie | None = None) -> Answer:
              f"Net Spare: {percent(net['spare'])}; net Spiral: {percent(net['spiral'])}.",
              f"Faces: {layout(die)}.")
     return Answer(SYSTEM, lines, {"pool": pool, "tn": tn, "success": p, "net_spare": net["spare"],
-                                  "net_spiral": net["spiral"], "faces": [str(f) for f in die.faces]})
+                                  "net_spiral": net["spiral"], "faces": [str(f) for f in die.faces]},
+                  Spread.of_dist("Hits rolled, Improbable Success taken", hits(die, pool, tn)))
 
 
 def faces_of(sequence: Sequence[Sequence[str]], name: str = "Spiral die") -> SpiralDie:
@@ -111,6 +131,8 @@ OPTIONS = (click.Option(["--pool"], help="Your dice."),
            click.Option(["--faces"], type=click.Path(dir_okay=False), help="A `kind: dice` file with your die's faces."))
 ASKING = {"pool", "tn"}
 USAGE = "--pool N --tn N"
+LIMITS = {"pool": (1, POOL_MAX), "tn": (TN_MIN, TN_MAX)}
+EXAMPLE = {"pool": "4", "tn": "3"}
 CELL_VIEWS = {"net": main_and_tie("spare", "spiral", "spiral")}
 
 
@@ -146,4 +168,4 @@ def answer(given: dict) -> Answer:
     """`--pool N --tn N`, with the die of `--faces` if given."""
     die = _die(given)
     need(given, "pool", "tn")
-    return query(count(given["pool"], "pool", 1, POOL_MAX), count(given["tn"], "tn", TN_MIN, TN_MAX), die)
+    return query(count(given["pool"], "pool", *LIMITS["pool"]), count(given["tn"], "tn", *LIMITS["tn"]), die)

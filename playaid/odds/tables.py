@@ -46,12 +46,45 @@ class Table:
 
 
 @dataclass(frozen=True)
+class Spread:
+    """The whole distribution behind one answer, worst outcome first: what a chart draws.
+
+    `beyond` is the chance of outcomes better than the last one listed that an open-ended
+    pool cannot list; it counts towards every "at least". Chances are the engine's exact
+    ones: whoever draws them converts to floats only to place a bar.
+    """
+
+    axis: str
+    """What the outcomes are, as the chart's axis names them ("Hits rolled")."""
+    outcomes: tuple[tuple[str, Fraction], ...]
+    beyond: Fraction = Fraction(0)
+
+    def at_least(self) -> tuple[Fraction, ...]:
+        """P(this outcome or a better one), for each outcome in order."""
+        out, running = [], self.beyond
+        for _, p in reversed(self.outcomes):
+            running += p
+            out.append(running)
+        return tuple(reversed(out))
+
+    @classmethod
+    def of_dist(cls, axis: str, dist: Any, name=str, high: int | None = None) -> "Spread":
+        """A `dice.Dist` (low to high), each outcome named by `name`; outcomes above `high`
+        (too unlikely to draw) and the dropped tail of an open-ended pool are `beyond`."""
+        top = dist.high if high is None else min(high, dist.high)
+        listed = tuple((name(v), dist.p(v)) for v in range(dist.low, top + 1))
+        return cls(axis, listed, 1 - sum((p for _, p in listed), Fraction(0)))
+
+
+@dataclass(frozen=True)
 class Answer:
     """The odds of one concrete situation: sentences for people and data for JSON."""
 
     system: str
     lines: tuple[str, ...]
     data: Mapping[str, Any] = field(default_factory=dict)
+    spread: Spread | None = None
+    """The distribution the first line sums up (for the studio's chart); not part of the JSON."""
 
     def as_dict(self) -> dict:
         return {"system": self.system, **{k: _plain(v) for k, v in self.data.items()}}

@@ -86,6 +86,11 @@ class GameSystem:
     reference: str | None = None
     """"module:function" giving what the game's reference template needs beyond the common
     values (Sapio: its die's faces, read from the face file); None: nothing more."""
+    table_dice: str | None = None
+    """"module:function" drawing a die a procedure asks for at the table (the studio's buttons):
+    `function(wanted: play.Rolled, scene, resolver) -> list[render.faces.FaceLook] | None`
+    (the scene's model and the resolver its procedure gets), None (or no function) showing
+    the die's numbers."""
     owns: tuple[str, ...] = ()
     """Further modules or packages that are this game's own (a renderer only it uses): like
     the modules named above they may name the game, which generic modules never do."""

@@ -21,5 +21,6 @@ SYSTEM = GameSystem(
     odds="playaid.odds.dirt",
     pregen="playaid.pregen.dirt",
     packet=(("Paper dice", "playaid.render.nets.packet_pages:plain_d6"),),
+    table_dice="playaid.render.nets.table_faces:plain_d6",
     worked_example=("scene-scuffle.yaml", 2),
 )

@@ -71,6 +71,7 @@ SYSTEM = GameSystem(
     odds="playaid.odds.fight_sphere",
     pregen="playaid.pregen.fight_sphere",
     packet=(("Paper dice", "playaid.render.nets.packet_pages:plain_d6"),),
+    table_dice="playaid.render.nets.table_faces:plain_d6",
     worked_example=("scene-conflict.yaml", 2),
 )
 

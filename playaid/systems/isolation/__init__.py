@@ -63,6 +63,7 @@ SYSTEM = GameSystem(
     pregen="playaid.pregen.isolation",
     packet=(("Relationship map", "playaid.render.maps.packet_page:relationship_map"),
             ("Paper dice", "playaid.render.nets.packet_pages:green_and_red_d6")),
+    table_dice="playaid.render.nets.table_faces:coloured_d6",
     commands={"map": "playaid.commands.map:command"},
     demo=(("Isolation map worksheets", "playaid.commands.map:demo_step"),),
     worked_example=("scene-board-up.yaml", 1),

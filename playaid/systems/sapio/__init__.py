@@ -84,6 +84,7 @@ SYSTEM = GameSystem(
     odds="playaid.odds.sapio",
     pregen="playaid.pregen.sapio",
     packet=(("Paper dice", "playaid.render.nets.packet_pages:spiral_die"),),
+    table_dice="playaid.render.nets.table_faces:spiral",
     commands={"net": "playaid.commands.net:command"},
     demo=(("paper dice", "playaid.commands.net:net_demo"),),
     worked_example=("scene-standoff.yaml", 1),

@@ -195,6 +195,11 @@ def _face(i: int, f: Face) -> dict:
     return {"die": i, "face": f.number, "hits": f.hits, "spares": f.spares, "spirals": f.spirals}
 
 
+def scene_die(scene: Scene, resolver) -> SpiralDie:
+    """The Spiral die a scene rolls: the die file it names under `die:`, else the rule text's."""
+    return default_die() if scene.die is None else die_of(resolver.resolve(scene.die, "dice", ("die",)))
+
+
 def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
     """Resolve one Sapio check (or one character against another, or a rest) step by step."""
     cast = Cast(scene, resolver)
@@ -206,7 +211,7 @@ def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
     helpers = [(cast.get(h.character, ())[0], h.invokes) for h in scene.help]
     refuse_debilitated(actor, defender if scene.defender and scene.defender.invokes else None,
                        [(who, ("help", i, "character")) for i, (who, _) in enumerate(helpers)])
-    die = default_die() if scene.die is None else die_of(resolver.resolve(scene.die, "dice", ("die",)))
+    die = scene_die(scene, resolver)
     dice = Dice.replay_or_roll({actor.name: (scene.dice, ("dice",))} if scene.dice is not None else None, rng)
 
     pool = dice_pool(pool_sources(scene, actor, helpers))

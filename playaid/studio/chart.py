@@ -1,0 +1,95 @@
+"""The odds explorer's chart: an answer's whole distribution as bars, laid out here and
+drawn as inline SVG by `odds_chart.html` (the template only places what this computes).
+
+Each outcome gets two bars side by side: the chance of exactly it (dark, solid) and of
+it or better (light, outlined), so the two read apart in grayscale as well as in colour.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..odds.tables import Spread, percent
+
+WIDTH = 720
+PLOT_HEIGHT = 220
+LEFT, RIGHT, TOP = 56, 12, 34
+"""Room for the percent axis, the right edge, and the legend above the plot."""
+SHORT_LABEL = 5
+"""Longer outcome names are turned so neighbours never overlap."""
+TICKS = (0, 25, 50, 75, 100)
+MOST_LABELS = 24
+"""Past this many outcomes only every few are named under the axis (all are in the table)."""
+
+
+@dataclass(frozen=True)
+class Bar:
+    x: float
+    y: float
+    width: float
+    height: float
+    p: Fraction
+    text: str
+
+
+@dataclass(frozen=True)
+class Column:
+    label: str
+    label_x: float
+    exactly: Bar
+    at_least: Bar
+    named: bool = True
+    """Whether the axis names this outcome (every one does, unless there are very many)."""
+
+    @property
+    def tooltip(self) -> str:
+        return f"{self.label}: exactly {self.exactly.text}, at least {self.at_least.text}"
+
+
+@dataclass(frozen=True)
+class Chart:
+    title: str
+    axis: str
+    left: int
+    width: int
+    height: int
+    plot_bottom: float
+    plot_right: float
+    label_y: float
+    turned: bool
+    columns: tuple[Column, ...]
+    ticks: tuple[tuple[float, str], ...]
+    beyond: str
+    """The chance of outcomes too unlikely to list, in words ("" when none)."""
+
+    @property
+    def description(self) -> str:
+        return (f"Bar chart of {self.axis}: for each outcome, a dark bar for the chance of exactly it "
+                "and a light bar for the chance of it or better. The table below the chart lists the numbers.")
+
+
+def chart(spread: Spread, title: str) -> Chart:
+    """The bars of `spread`, worst outcome on the left, heights from its exact chances."""
+    n = max(1, len(spread.outcomes))
+    turned = any(len(label) > SHORT_LABEL for label, _ in spread.outcomes)
+    longest = max((len(label) for label, _ in spread.outcomes), default=1)
+    labels_room = 16 + 6.2 * longest * 0.72 if turned else 22  # a turned label's drop at 45°
+    bottom = TOP + PLOT_HEIGHT
+    height = int(bottom + labels_room + 26)
+    band = (WIDTH - LEFT - RIGHT) / n
+    bar = band * 0.38
+    every = -(-n // MOST_LABELS)
+    columns = []
+    for i, ((label, p), up) in enumerate(zip(spread.outcomes, spread.at_least())):
+        x = LEFT + i * band + band * 0.1
+        columns.append(Column(label, x + bar, _bar(x, bar, p, bottom), _bar(x + bar, bar, up, bottom), i % every == 0))
+    ticks = tuple((bottom - PLOT_HEIGHT * t / 100, f"{t}%") for t in TICKS)
+    beyond = f"Outcomes beyond the last shown: {percent(spread.beyond)} in all." if spread.beyond else ""
+    return Chart(title, spread.axis, LEFT, WIDTH, height, bottom, WIDTH - RIGHT, bottom + 14, turned,
+                 tuple(columns), ticks, beyond)
+
+
+def _bar(x: float, width: float, p: Fraction, bottom: float) -> Bar:
+    h = PLOT_HEIGHT * float(p)
+    return Bar(round(x, 2), round(bottom - h, 2), round(width, 2), round(h, 2), p, percent(p))

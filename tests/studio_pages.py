@@ -1,0 +1,125 @@
+"""A stand-in for the studio core, for the odds and table pages' tests: the documented
+`app.state.studio` (folder, templates, resolve, write_text) over a minimal `base.html`, and
+a uvicorn server in a thread for the browser tests."""
+
+from __future__ import annotations
+
+import os
+import socket
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+starlette = pytest.importorskip("starlette", reason="the studio's web stack (starlette) is not installed")
+
+from jinja2 import ChoiceLoader, DictLoader, Environment, FileSystemLoader, StrictUndefined  # noqa: E402
+from starlette.applications import Starlette  # noqa: E402
+from starlette.middleware import Middleware  # noqa: E402
+from starlette.middleware.base import BaseHTTPMiddleware  # noqa: E402
+from starlette.routing import Mount  # noqa: E402
+from starlette.staticfiles import StaticFiles  # noqa: E402
+
+import playaid  # noqa: E402
+from playaid.studio import odds_page, table_page  # noqa: E402
+
+STUDIO = Path(playaid.__file__).parent / "studio"
+CHROMIUM = Path("/usr/bin/chromium")
+BASE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{% block title %}{% endblock %}</title>
+<meta name="htmx-config" content='{"includeIndicatorStyles": false}'>
+<script src="/static/htmx.min.js"></script></head>
+<body><main>{% block main %}{% endblock %}</main></body></html>"""
+CSP = "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+
+
+class Studio:
+    """The shared state the core hands every page: the interface, and nothing more."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder.resolve()
+        self.templates = Environment(loader=ChoiceLoader([DictLoader({"base.html": BASE}),
+                                                          FileSystemLoader(STUDIO / "templates")]),
+                                     autoescape=True, undefined=StrictUndefined)
+
+    def resolve(self, rel: str) -> Path:
+        parts = Path(rel).parts
+        path = (self.folder / rel).resolve()
+        if (Path(rel).is_absolute() or ".." in parts or any(p.startswith(".") for p in parts)
+                or path.suffix != ".yaml" or not path.is_relative_to(self.folder) or not path.is_file()):
+            raise LookupError(rel)
+        return path
+
+    def write_text(self, rel: str, text: str) -> None:
+        target = self.resolve(rel)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, target)
+
+
+class _Headers(BaseHTTPMiddleware):
+    async def dispatch(self, request, call_next):
+        response = await call_next(request)
+        response.headers["Content-Security-Policy"] = CSP
+        return response
+
+
+def make_app(folder: Path) -> Starlette:
+    routes = [*odds_page.routes(), *table_page.routes()]
+    if (STUDIO / "static").is_dir():
+        routes.append(Mount("/static", StaticFiles(directory=STUDIO / "static")))
+    app = Starlette(routes=routes, middleware=[Middleware(_Headers)])
+    app.state.studio = Studio(folder)
+    return app
+
+
+def copy_examples(folder: Path) -> Path:
+    """Every game's bundled examples, one folder per game, as `playaid examples` lays them out."""
+    from playaid.commands.examples import bundled
+
+    for name, data in bundled().items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(data)
+    return folder
+
+
+def browser_ready() -> str:
+    """Why the browser tests cannot run here, or "" when they can."""
+    if not CHROMIUM.exists():
+        return "no Chromium at /usr/bin/chromium (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright (the Python package) is not installed"
+    if not (STUDIO / "static" / "htmx.min.js").is_file():
+        return "htmx is not vendored in playaid/studio/static (the studio core's files)"
+    return ""
+
+
+class Served:
+    """`app` served by uvicorn on a free port of 127.0.0.1, in a thread."""
+
+    def __init__(self, app):
+        import uvicorn
+
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
+        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+
+    def __enter__(self) -> "Served":
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+        self.sock.close()
