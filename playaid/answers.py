@@ -8,6 +8,7 @@ a thousand `[` gets further than a one-line refusal.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import types
 import typing
@@ -44,11 +45,14 @@ def grouped(tp: Any) -> bool:
 def how(tp: Any) -> str:
     """How several values are typed on one line, said after what the field holds."""
     if grouped(tp):
-        return "; one group after another separated by `;`, names in a group by commas, e.g. `Ana, Bo; Cy, Di`"
+        return ("; one group after another separated by `;`, the names in a group by commas, "
+                "e.g. `a, b; c, d` (nothing between two `;` is an empty group)")
     if list in kinds(tp):
         return "; several: separate them with commas"
     if dict in kinds(tp):
-        return "; as `name: value` pairs separated by commas"
+        listed = any(typing.get_origin(o) is dict and list in kinds(typing.get_args(o)[1]) for o in options(tp))
+        example = ", e.g. `Ana: [1, 4], GM: [6]`" if listed else ""
+        return f"; as `name: value` pairs separated by commas{example}"
     return ""
 
 
@@ -107,11 +111,13 @@ def node(tp: Any, text: str) -> yaml.Node:
     if tp is str:
         return yaml.ScalarNode(STR_TAG, text)  # verbatim: `No` stays a name
     if grouped(tp) and "[" not in text:
-        groups = ", ".join("[" + g + "]" for g in text.split(";") if g.strip())
+        # an empty group is kept (a blank face of a die): `; hit` is two groups, the first empty
+        groups = ", ".join("[" + g + "]" for g in text.split(";"))
         return _compose("[" + groups + "]")
     if list in found and ("," in text or str not in options(tp)):
         return _compose("[" + text + "]")
-    if dict in found and ":" in text:
+    mapping = dict in found or any(dataclasses.is_dataclass(o) for o in options(tp))
+    if mapping and ":" in text and not text.lstrip().startswith("{"):
         return _compose("{" + text + "}")
     composed = _compose(text)
     if str in options(tp) and isinstance(composed, yaml.ScalarNode):

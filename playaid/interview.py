@@ -19,6 +19,7 @@ import yaml
 
 from .answers import by_number, how, node, numbered, options, screened
 from .convert import Builder, Invalid, describe, hints
+from .limits import limit_of
 from .problems import Path, Problem
 from .safe_text import shown
 from .starter import allowed, default, ordered_fields, required
@@ -40,13 +41,23 @@ def _is_list_of_models(tp: Any) -> bool:
     return all(dataclasses.is_dataclass(a) for a in options(typing.get_args(tp)[0]))
 
 
+def _files_or_inline(tp: Any) -> bool:
+    """A list of file names or inline models (a setup's characters)."""
+    if typing.get_origin(tp) is not list:
+        return False
+    item = options(typing.get_args(tp)[0])
+    return str in item and any(dataclasses.is_dataclass(o) for o in item)
+
+
 def _plain(value: Any) -> Any:
     """A built value as plain YAML data (models as mappings, custom types as their text).
 
     Custom types are often `str` subclasses (a drive, a die size): the YAML writer knows
     only the exact built-in types, so those become plain text here."""
     if dataclasses.is_dataclass(value):
-        return {k: _plain(v) for k, v in dataclasses.asdict(value).items()}
+        # the parts given, as a user would write them: defaults left out
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if required(f) or getattr(value, f.name) != default(f)}
     if isinstance(value, list):
         return [_plain(v) for v in value]
     if isinstance(value, dict):
@@ -78,10 +89,13 @@ class Interview:
         self.scene_type_field = scene_type_field
         self.check = check
         self.given: dict[str, Any] = {}
+        self.root: type | None = None
 
     def model(self, cls: type, path: Path = (), only: set[str] | None = None, every: bool = False) -> dict:
         """The answers for `cls` (`only` those fields; `every` field, optional ones too)."""
         answers: dict[str, Any] = self.given if not path else {}
+        if not path:
+            self.root = cls
         types_ = self._scene_types(cls)
         chosen = answers.get(self.scene_type_field)
         for f in ordered_fields(cls):
@@ -90,6 +104,9 @@ class Interview:
             tp = hints(cls)[f.name]
             if only is None and not every and not self._asked(cls, f, types_, chosen):
                 continue
+            if ".".join(str(p) for p in path + (f.name,) if isinstance(p, str)) in getattr(
+                    self.root, "CREATION_LEAVES", ()):
+                continue  # the rules leave it empty at creation: a question only one answer fits
             while True:
                 value = self.field(cls, f, tp, path + (f.name,))
                 answers.pop(f.name, None)
@@ -98,25 +115,43 @@ class Interview:
                 refused = self._refused(f.name) if not path else []
                 if not refused:
                     break
-                for p in refused:
-                    self.say(f"  {shown(p.message)}" + (f" — {shown(p.hint)}" if p.hint else ""))
+                for line in dict.fromkeys(f"  {shown(p.message)}" + (f" — {shown(p.hint)}" if p.hint else "")
+                                          for p in refused):
+                    self.say(line)
             if f.name == self.scene_type_field and types_:
                 chosen = answers.get(f.name, default(f))
         return answers
 
     def _refused(self, name: str) -> list[Problem]:
-        """The rules' errors at the field just answered; one quoting a field not asked yet
-        (a count that depends on a later answer) waits for the check of the whole file."""
+        """The rules' errors at the field just answered, or at the file naming it ("add
+        `principle:`"); a file-level one that also names a field not asked yet (a count
+        that depends on a later answer) waits for the check of the whole file."""
         if self.check is None:
             return []
-        field_names = {f for f in self.given}
+        fields = {f.name for f in dataclasses.fields(self.root)} - set(self.given) - {name}
         found = []
         for p in self.check(dict(self.given)):
-            if p.is_error and p.path and str(p.path[0]) == name and not p.rule.startswith("input.required"):
-                later = {w for w in _named(p) if w.isidentifier() and w != name and w not in field_names}
-                if not later - {str(x) for x in p.path}:
-                    found.append(p)
+            if not p.is_error or p.rule == "input.required":
+                continue
+            if p.path and str(p.path[0]) == name:
+                found.append(p)
+            elif not p.path and name in _named(p) and not _named(p) & fields:
+                found.append(p)
         return found
+
+    def _rules_need(self, cls: type, f: dataclasses.Field, path: Path) -> bool:
+        """Whether Enter can leave the field out: not when the loader needs it, nor when the
+        rules refuse the file so far without it (a Sapio character's Principle)."""
+        if needed(cls, f):
+            return True
+        if len(path) != 1 or self.check is None:
+            return False
+        kept = self.given.pop(f.name, SKIP)
+        try:
+            return bool(self._refused(f.name))
+        finally:
+            if kept is not SKIP:
+                self.given[f.name] = kept
 
     def _scene_types(self, cls: type) -> tuple[str, ...]:
         """The choices of a scene's `type`, or () for a model that has none."""
@@ -129,20 +164,22 @@ class Interview:
         be filled; in a scene its type, then the fields of that type (docs say `type: …`)."""
         if required(f) or f.name in getattr(cls, "CREATION_ORDER", ()):
             return True
-        number = int in options(hints(cls)[f.name])
         if types_:
             if f.name == self.scene_type_field:
                 return True
             doc = f.metadata.get("doc", "")
             prefix = doc.split(":", 1)[0].split(",")[0].strip() if ":" in doc else ""
             return prefix == chosen if prefix in types_ else True
+        start = default(f)
+        # numbers are asked with Enter keeping their start (a Layer, Luck, a Conflict Pool of 5)
+        # or leaving them out (a talent's TN cap): they decide what a roll does
+        if int in options(hints(cls)[f.name]) and (start is None or type(start) is int):
+            return True
         if hasattr(cls, "CREATION_ORDER"):
-            # the rest of a created model is play (pain statements, losses): its texts, and
-            # the numbers it starts with (Luck, a Conflict Pool), Enter keeping the start
-            return (default(f) == "" and hints(cls)[f.name] is str) or (
-                number and isinstance(default(f), int) and not isinstance(default(f), bool))
-        # an effect stated as an optional number (a talent's TN cap) is asked, Enter leaving it out
-        return default(f) in ("", [], {}) or (default(f) is None and number)
+            # the rest of a created model is play (pain statements, losses): only its texts
+            return start == "" and hints(cls)[f.name] is str
+        # an entry's optional parts (a contest side's character, assets or dice): Enter leaves them out
+        return start in ("", [], {}) or start is None
 
     def field(self, cls: type, f: dataclasses.Field, tp: Any, path: Path) -> Any:
         doc = f.metadata.get("doc", "")
@@ -153,17 +190,24 @@ class Interview:
         if _is_list_of_models(tp):
             return self._entries(f, tp, path)
         start = default(f)
-        if needed(cls, f):
+        must = self._rules_need(cls, f, path)
+        if must:
             optional = ""
         elif isinstance(start, int) and not isinstance(start, bool):
             optional = f"; Enter keeps {start}"
         else:
             optional = "; Enter to leave it out"
-        question = f"{name} — {doc} ({numbered(tp) or allowed(f, tp)}{how(tp)}{optional})"
+        what = numbered(tp) or allowed(f, tp)
+        several = how(tp)
+        if _files_or_inline(tp):
+            # an inline entry cannot be typed on one line: names (or files) are what is asked for
+            files = limit_of(path)[1] == "a file or a name"
+            what, several = ("file names, relative to this file" if files else "names"), ", separated by commas"
+        question = f"{name} — {doc} ({what}{several}{optional})"
         while True:
             text = self.ask(question).strip()
             if not text:
-                if not needed(cls, f):
+                if not must:
                     return SKIP
                 self.say(f"  {name} is needed: {describe(tp)}")
                 continue
@@ -203,7 +247,7 @@ class Interview:
             p = builder.problems[0]
             return None, p.message + (f" — {p.hint}" if p.hint else "")
         except yaml.YAMLError:
-            return None, f"cannot read `{text}`: write {describe(tp)}{how(tp)}"
+            return None, f"cannot read `{text}`: write {allowed(f, tp)}{how(tp)}"
         errors = [p for p in builder.problems if p.is_error]
         if errors:  # soft to the loader (the file is still read), but never worth writing
             return None, errors[0].message + (f" — {errors[0].hint}" if errors[0].hint else "")
