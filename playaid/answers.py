@@ -48,7 +48,7 @@ def how(tp: Any) -> str:
         return ("; one group after another separated by `;`, the names in a group by commas, "
                 "e.g. `a, b; c, d` (nothing between two `;` is an empty group)")
     if list in kinds(tp):
-        return "; several: separate them with commas"
+        return '; several: separate them with commas, and quote one holding a comma: "Smith, John"'
     if dict in kinds(tp):
         listed = any(typing.get_origin(o) is dict and list in kinds(typing.get_args(o)[1]) for o in options(tp))
         example = ", e.g. `Ana: [1, 4], GM: [6]`" if listed else ""
@@ -114,11 +114,11 @@ def node(tp: Any, text: str) -> yaml.Node:
         # an empty group is kept (a blank face of a die): `; hit` is two groups, the first empty
         groups = ", ".join("[" + g + "]" for g in text.split(";"))
         return _compose("[" + groups + "]")
+    mapping = dict in found or any(dataclasses.is_dataclass(o) for o in options(tp))
+    if mapping and ":" in text and not text.lstrip().startswith(("{", "[")):
+        return _compose("{" + text + "}")  # `Stubborn: d8` is the mapping form of a list-or-mapping
     if list in found and ("," in text or str not in options(tp)):
         return _compose("[" + text + "]")
-    mapping = dict in found or any(dataclasses.is_dataclass(o) for o in options(tp))
-    if mapping and ":" in text and not text.lstrip().startswith("{"):
-        return _compose("{" + text + "}")
     composed = _compose(text)
     if str in options(tp) and isinstance(composed, yaml.ScalarNode):
         return yaml.ScalarNode(STR_TAG, text)

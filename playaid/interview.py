@@ -79,6 +79,13 @@ def _named(problem: Problem) -> set[str]:
     return {w.rstrip(":").split(":")[0].strip() for w in re.findall(r"`([^`]+)`", f"{problem.message} {problem.hint}")}
 
 
+def _speaks_of(problem: Problem, fields: set[str], words: bool = True) -> bool:
+    """Whether a problem names one of `fields` quoted (`against:`) or, with `words`, in
+    words (`connections` in "has no Connection")."""
+    text = f"{problem.message} {problem.hint}".casefold()
+    return bool(_named(problem) & fields) or (words and any(f.replace("_", " ").rstrip("s") in text for f in fields))
+
+
 class Interview:
     """Asks for one model's fields; `given` keeps the top-level answers so far, as plain YAML
     data, so a stopped interview can still be written out as a draft."""
@@ -122,20 +129,20 @@ class Interview:
                 chosen = answers.get(f.name, default(f))
         return answers
 
-    def _refused(self, name: str) -> list[Problem]:
+    def _refused(self, name: str, waiting: bool = True) -> list[Problem]:
         """The rules' errors at the field just answered, or at the file naming it ("add
-        `principle:`"); a file-level one that also names a field not asked yet (a count
-        that depends on a later answer) waits for the check of the whole file."""
+        `principle:`"). One that speaks of a field not asked yet ("Publishers has no
+        Connection" while the connections come next) waits for the check of the whole file,
+        unless not `waiting` (then only one quoting another such field is left out: "add
+        `difficulty:`, or name one in `against:`" makes neither needed)."""
         if self.check is None:
             return []
-        fields = {f.name for f in dataclasses.fields(self.root)} - set(self.given) - {name}
+        later = {f.name for f in dataclasses.fields(self.root)} - set(self.given) - {name}
         found = []
         for p in self.check(dict(self.given)):
-            if not p.is_error or p.rule == "input.required":
+            if not p.is_error or p.rule == "input.required" or _speaks_of(p, later, words=waiting):
                 continue
-            if p.path and str(p.path[0]) == name:
-                found.append(p)
-            elif not p.path and name in _named(p) and not _named(p) & fields:
+            if (p.path and str(p.path[0]) == name) or (not p.path and name in _named(p)):
                 found.append(p)
         return found
 
@@ -148,7 +155,7 @@ class Interview:
             return False
         kept = self.given.pop(f.name, SKIP)
         try:
-            return bool(self._refused(f.name))
+            return bool(self._refused(f.name, waiting=False))
         finally:
             if kept is not SKIP:
                 self.given[f.name] = kept
