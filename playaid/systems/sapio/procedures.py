@@ -33,11 +33,12 @@ def _n(count: int, word: str) -> str:
 def roll_check(size: int, tn: int, die: SpiralDie, pool: Pool, improbable: bool = True) -> CheckResult:
     """Roll `size` Spiral dice against `tn`, adding dice one by one while Improbable
     Success allows (and the player takes it)."""
-    rolled = [die.face(pool.take(f"die {i} of the pool of {size}")) for i in range(1, size + 1)]
+    shows = tuple(str(f) for f in die.faces)  # asked at the table by what the die shows
+    rolled = [die.face(pool.take(f"die {i} of the pool of {size}", faces=shows)) for i in range(1, size + 1)]
     added: list[Face] = []
     batch, hits = rolled, Tally.of(rolled).hits
     while improbable and improbable_success(batch, hits, tn):
-        face = die.face(pool.take("the die Improbable Success adds"))
+        face = die.face(pool.take("the die Improbable Success adds", faces=shows))
         added.append(face)
         batch, hits = [face], hits + face.hits
     return read_check(tn, rolled, added)
