@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .. import fonts
 from ..paper import MM
-from .canvas import LEADING, Box, Line, Text, fit, measure, overlaps
+from .canvas import LEADING, Box, Line, Text, fit, measure, overlaps, wrap
 from .style import Style
 from .worksheet import Person, Worksheet
 
@@ -51,10 +51,19 @@ def block_lines(number: int, p: Person, style: Style, blank: bool) -> list[tuple
 def fitted(number: int, p: Person, style: Style, blank: bool) -> tuple[list[tuple[str, fonts.Face, float]], float, float]:
     """The block's lines shortened with an ellipsis to the widest allowed, its width and height."""
     limit = max(style.mm("block_width_mm"), style.section["block_min_mm"] * MM)
-    lines = [(fit(t, limit, f, s), f, s) for t, f, s in block_lines(number, p, style, blank)]
+    lines = [(part, f, s) for t, f, s in block_lines(number, p, style, blank) for part in _two_lines(t, limit, f, s)]
     width = limit if blank else max(measure(t, f, s) for t, f, s in lines)
     height = sum(LEADING * s for _, _, s in lines)
     return lines, width, height
+
+
+def _two_lines(text: str, limit: float, face: fonts.Face, size: float) -> list[str]:
+    """`text` on one line, or broken at a space onto a second: a long name ("played by Søren
+    Kierkegaard") is read whole below the block's first line, cut only past two lines."""
+    if measure(text, face, size) <= limit:
+        return [text]  # as written: wrapping would fold the number's double space
+    parts = wrap(text, limit, face, size)
+    return parts if len(parts) <= 2 else [parts[0], fit(" ".join(parts[1:]), limit, face, size)]
 
 
 def _outside(box: Box, cx: float, cy: float, squash: float) -> float:
