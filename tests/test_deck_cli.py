@@ -44,8 +44,8 @@ def test_a_csv_with_copies_and_a_text_file_are_decks(files, tmp_path, run):
 
 
 @pytest.mark.parametrize("args, says", [
-    (["--bleed", "50"], "50.0 is not in the range 0<=x<=6"), (["--bleed", "-1"], "-1.0 is not in the range 0<=x<=6"),
-    (["--gap", "21"], "21.0 is not in the range 0<=x<=20"),
+    (["--bleed", "50"], "`50.0` is out of range: give 0 to 6"), (["--bleed", "-1"], "`-1.0` is out of range: give 0 to 6"),
+    (["--gap", "21"], "`21.0` is out of range: give 0 to 20"),
     (["--back-offset", "40,0"], "-10 to 10 mm"), (["--back-offset", "1e308,1e308"], "-10 to 10 mm"),
     (["--players", "1000000", "--tokens"], "give 1 to 50 players"), (["--players", "0", "--deal", "2"], "1 to 50"),
     (["--players", "Ann," + "B" * 81, "--deal", "1"], "at most 80 characters"),
