@@ -121,7 +121,7 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
                 raise InputError("--deal needs --players: names (Ann,Ben,Cat) or a number")
             used = seed if seed is not None else random.SystemRandom().randrange(1, 10**6)
             hands = dealing.deal(deck, names, deal, used)
-            files[f"{stem}-hands.pdf"] = dealing.hands_pdf(deck, hands, sheet)
+            files[f"{stem}-hands.pdf"] = dealing.hands_pdf(deck, hands, sheet, used)
             files[f"{stem}-hands.yaml"] = dealing.hands_yaml(deck, hands, used).encode("utf-8")
             if seed is None:
                 click.echo(f"dealt with seed {used} (pass --seed {used} to deal the same hands)")
