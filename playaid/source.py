@@ -110,10 +110,8 @@ def missing_examples(path: FsPath | str) -> str:
     """The fix for a missing file under an `examples` folder that does not exist: the
     README and every --help name such files, which `playaid examples` copies out first."""
     parts = FsPath(path).parts
-    if "examples" not in parts:
-        return ""
-    folder = FsPath(*parts[:parts.index("examples") + 1])
-    if folder.is_dir():
+    folder = FsPath(*parts[:parts.index("examples") + 1]) if "examples" in parts else None
+    if folder is None or folder.is_dir():
         return ""
     return f"{folder} does not exist yet: run `playaid examples` first, which copies the bundled examples there"
 
