@@ -105,7 +105,10 @@ def describe(tp: Any) -> str:
     if origin in (Union, types.UnionType):
         return " or ".join(describe(a) for a in args if a is not type(None))
     if dataclasses.is_dataclass(tp):
-        return "a mapping with " + ", ".join(f"`{f.name}`" for f in dataclasses.fields(tp) if required(f))
+        needed = [f"`{f.name}`" for f in dataclasses.fields(tp) if required(f)]
+        if not needed:  # every key optional: say which there are
+            return "a mapping of " + ", ".join(f"`{f.name}`" for f in dataclasses.fields(tp))
+        return "a mapping with " + ", ".join(needed)
     return getattr(tp, "DESCRIPTION", tp.__name__)
 
 

@@ -106,9 +106,20 @@ def _refuse_mode(mode: int) -> Refusal | None:
     return "input.not-a-file", "this is not a regular file", "name a .yaml file"
 
 
-def _refuse_error(exc: OSError) -> Refusal:
+def missing_examples(path: FsPath | str) -> str:
+    """The fix for a missing file under an `examples` folder that does not exist: the
+    README and every --help name such files, which `playaid examples` copies out first."""
+    parts = FsPath(path).parts
+    folder = FsPath(*parts[:parts.index("examples") + 1]) if "examples" in parts else None
+    if folder is None or folder.is_dir():
+        return ""
+    return f"{folder} does not exist yet: run `playaid examples` first, which copies the bundled examples there"
+
+
+def _refuse_error(exc: OSError, path: FsPath | str) -> Refusal:
     if exc.errno == errno.ENOENT:
-        return "input.missing-file", "file not found", "check the path; it is taken relative to the current folder"
+        return "input.missing-file", "file not found", (
+            missing_examples(path) or "check the path; it is taken relative to the current folder")
     if exc.errno == errno.ELOOP:
         return ("input.not-a-file", "symlink loop: the link leads back to itself",
                 "point the link at a real file, or name the file itself")
@@ -120,7 +131,7 @@ def refusal(path: FsPath | str) -> Refusal | None:
     try:
         why = _refuse_mode(os.stat(path).st_mode)
     except OSError as exc:
-        return _refuse_error(exc)
+        return _refuse_error(exc, path)
     if why is not None:
         return why
     top = next((t for t in SYSTEM_FOLDERS if os.path.realpath(path).startswith(t + os.sep)), None)

@@ -6,7 +6,9 @@ marked `FILL IN`: an empty value is an error until it is filled, so the file val
 once every marked blank holds a value the game allows.
 
 A model may list its fields in the order its rule text creates them with a class
-attribute `CREATION_ORDER` (names; the rest follow in declaration order).
+attribute `CREATION_ORDER` (names; the rest follow in declaration order), and name with
+`CREATION_LEAVES` the fields (dotted, as `side_professions.specializations`) that
+`playaid new` does not ask because the rules leave them empty at creation.
 """
 
 from __future__ import annotations

@@ -79,7 +79,7 @@ class _Listed:
     def __init__(self, numbers: tuple[int, ...]):
         self.numbers, self.taken = numbers, 0
 
-    def take(self, why: str = "") -> int:
+    def take(self, why: str = "", **_shown) -> int:  # `faces=`: what a Spiral face shows, for --ask
         if self.taken == len(self.numbers):
             raise _Unrolled(why)
         self.taken += 1

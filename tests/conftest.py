@@ -24,6 +24,25 @@ INVALID = ROOT / "tests" / "invalid"
 """Files that break one rule each on purpose: fixtures, so they stay out of the package."""
 
 
+TRANSCRIPT: list[tuple[str, str]] = []
+"""Every CLI result of the suite worth reading as a user would (the lines that speak of an
+error, and any exception that escaped): `test_zz_transcript` reads it once all ran."""
+_invoke = CliRunner.invoke
+
+
+def _recorded(self, *args, **kwargs):
+    result = _invoke(self, *args, **kwargs)
+    test = os.environ.get("PYTEST_CURRENT_TEST", "")
+    TRANSCRIPT.extend((test, line) for line in result.output.splitlines()
+                      if "rror" in line or "Traceback" in line or "valid" in line or "range" in line)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        TRANSCRIPT.append((test, f"Traceback: {type(result.exception).__name__}: {result.exception}"))
+    return result
+
+
+CliRunner.invoke = _recorded
+
+
 GAME_IDS = list(REGISTRY)
 """Every registered game: tests that cover "every game" take their ids from here, so a new
 game is covered, or fails loudly where a test needs data of its own for it."""

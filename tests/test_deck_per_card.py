@@ -61,7 +61,7 @@ def test_per_card_refuses_what_it_cannot_do(files, tmp_path, run):
     assert run("deck", deck, "--per-card", "svg", "--out", out).exit_code == 2
     assert run("deck", deck, "--per-card", "pdf", "--deal", "2", "--players", "Ann,Ben", "--out", out).exit_code == 2
     bad = run("deck", deck, "--per-card", "png", "--bleed", "9", "--out", out)
-    assert bad.exit_code == 2 and "9.0 is not in the range 0<=x<=6" in bad.output
+    assert bad.exit_code == 2 and "`9.0` is out of range: give 0 to 6" in bad.output
     assert not out.exists() or not list(out.iterdir())
 
 

@@ -175,6 +175,8 @@ SETUP_BREAKS = {
     "fight-sphere.relationship-with-gladiator": lambda s: who(s, "Ben").update(relationships=[{"npc": "vex", "value": 1}]),
     "fight-sphere.episode-size": lambda s: s.update(episodes=[["Ann"], ["Ben", "Vex", "Nox"]]),
     "fight-sphere.one-episode": lambda s: s.update(episodes=[["Ann", "Nox"], ["Ben", "Vex", "Ann"]]),
+    # Ann marked Last Man Standing while the NPC Gladiator of her Episode is still active
+    "fight-sphere.last-standing": lambda s: who(s, "Ann").update(state="last-standing"),
     "fight-sphere.core": lambda s: s.update(core=True, episodes=[["Ann", "Ben"]]),
     "fight-sphere.pair": lambda s: s.update(met=[["Ann", "ann"]]),
     "fight-sphere.truce": lambda s: s.update(truces=[["Ann", "Nox"]]),
@@ -184,6 +186,17 @@ SETUP_BREAKS = {
 @pytest.mark.parametrize("rule", SETUP_BREAKS)
 def test_each_setup_rule_is_reported_when_broken(files, rule):
     assert rules(problems_of(files, mutate(SETUP_BREAKS[rule]))) == {rule}
+
+
+def test_the_last_man_standing_is_the_only_one_left_in_the_episode(files):
+    def ended(s):
+        who(s, "Ann").update(state="last-standing")
+        who(s, "Nox").update(state="dead", conflict_pool=-1)
+    assert problems_of(files, mutate(ended)) == []
+    [p] = problems_of(files, mutate(lambda s: (who(s, "Ann").update(state="last-standing"),
+                                                s.update(episodes=[["Ann", "Nox", "Vex", "Ben"]]))))
+    assert p.message == "Ann is marked Last Man Standing, but Nox, Vex, Ben are still in Episode 1"
+    assert p.path == ("episodes", 0, 0)
 
 
 def test_a_player_with_three_gladiators_and_one_pc_keeps_the_rules(files):
@@ -297,9 +310,12 @@ SCENE_KEEPS = [
      lambda: encounter(side("Nox"), side("Ann"), resumed=True)),
     (lambda: mutate(four_in_one), lambda: encounter(side("Ann", betrays=["Ben"]), side("Ben"))),
     (lambda: mutate(four_in_one), lambda: encounter(side("Ann"), side("Ben"), side("Nox"))),
-    (lambda: mutate(lambda s: who(s, "Ben").update(state="last-standing", judgment_pool=6)),
+    # Ben is the Last Man Standing of his Episode once Vex, its other Gladiator, is dead
+    (lambda: mutate(lambda s: (who(s, "Ben").update(state="last-standing", judgment_pool=6),
+                               who(s, "Vex").update(state="dead", conflict_pool=-1))),
      lambda: conflict(judgment=[{"character": "Ben", "dice": 6, "backs": "GM"}], dice={"Ann": [1], "gm": [1] * 11})),
-    (lambda: mutate(lambda s: [who(s, n).update(state="last-standing", judgment_pool=5) for n in ("Ann", "Ben")]),
+    (lambda: mutate(lambda s: ([who(s, n).update(state="last-standing", judgment_pool=5) for n in ("Ann", "Ben")],
+                               [who(s, n).update(state="dead", conflict_pool=-1) for n in ("Nox", "Vex")])),
      lambda: {**conflict(), "type": "advance", "character": None}),
     # between Episodes (issue 27: "The switch can not happen during an Episode")
     (lambda: mutate(lambda s: s.update(episodes=[])), lambda: {**conflict(), "type": "drive-switch"}),
@@ -352,8 +368,9 @@ def test_a_cut_scene_of_a_dead_npc_is_refused(files):
 
 def test_there_is_no_layer_below_the_core(files):
     setup = mutate(core_setup)
-    for name in ("Ann", "Ben"):
-        who(setup, name).update(state="last-standing", judgment_pool=8)
+    # the Core's one Episode ends with Ann its Last Man Standing: Ben died there
+    who(setup, "Ann").update(state="last-standing", judgment_pool=8)
+    who(setup, "Ben").update(state="dead", conflict_pool=-1, judgment_pool=8)
     scene = {**conflict(), "type": "advance", "character": None}
     assert rules(problems_of(files, setup, clean(scene))) == {"fight-sphere.advance"}
 

@@ -49,7 +49,7 @@ def test_an_isolation_one_shot_for_four_from_new_answers_to_the_packet(run, tmp_
     files = ", ".join(f"{name.lower().replace(' ', '-')}.yaml" for name, *_ in CAST)
     answers = ["The Lighthouse", files, "2", str(len(LINKS))]
     for between, colour, label in LINKS:
-        answers += [between, colour, label]
+        answers += [between, colour, "", label]  # the kind left to follow from the label
     answers += ["A lighthouse on a rock", "The storm", "Eve", ""]
     result = ask(["new", "isolation", "setup", "--ask", "--out", str(table)], answers)
     assert result.exit_code == 0, result.output

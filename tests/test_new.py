@@ -129,15 +129,16 @@ def _ask(tmp_path: Path, game: str, kind: str, answers: list[str]):
                               input="\n".join(answers) + "\n")
 
 
-def test_interview_refuses_a_wrong_answer_at_once_and_the_rules_at_the_end(tmp_path):
-    answers = ["Moss", "6", "five", "4", "5", "3",  # 6 out of range, `five` not a number
-               "", "", "rope, knife", "Leo", "",      # no job, no hobby: the rules refuse the file
-               "3", "4", "3", "Roofer", "Skateboarding"]  # asked again: stats (total 12 > 10), job, hobby
+def test_interview_refuses_a_wrong_answer_and_a_rule_broken_at_once(tmp_path):
+    answers = ["Moss", "6", "five", "4", "5", "3",  # 6 out of range, `five` not a number; 12 in all
+               "3", "4", "3",                        # asked again at once: the total is at most 10
+               "", "Roofer", "Skateboarding",        # the rules need a job: Enter does not leave it out
+               "rope, knife", "Leo", ""]
     result = _ask(tmp_path, "dirt", "character", answers)
     assert result.exit_code == 0, result.output
     assert "6 is out of range: a whole number from 1 to 5" in result.output
     assert "must be a whole number, not `five`" in result.output
-    assert "[dirt.stat-total]" in result.output and "asked again for hobby, job, stats" in result.output
+    assert "M + P + S is 12; it may be at most 10" in result.output and "job is needed" in result.output
     data = yaml.safe_load((tmp_path / "moss.yaml").read_text(encoding="utf-8"))
     assert data == {"system": "dirt", "kind": "character", "name": "Moss", "stats": {"mental": 3, "physical": 4, "social": 3},
                     "job": "Roofer", "hobby": "Skateboarding", "player": "Leo", "items": ["rope", "knife"], "notes": ""}

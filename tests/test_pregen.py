@@ -190,8 +190,8 @@ def test_named_players_fill_player_in_other_games():
 # -- bad input: refused, nothing written -----------------------------------------------------
 
 @pytest.mark.parametrize("args, code, says", [
-    (["dirt", "--count", "0"], 2, "1<=x<=100"),
-    (["dirt", "--count", "10000"], 2, "1<=x<=100"),
+    (["dirt", "--count", "0"], 2, "is out of range: give 1 to 100"),
+    (["dirt", "--count", "10000"], 2, "is out of range: give 1 to 100"),
     (["nosuchgame", "--count", "2"], 2, "nosuchgame"),
     (["dirt"], 2, "--count"),
     (["dirt", "--count", "2", "--seed", "-1"], 2, "--seed"),

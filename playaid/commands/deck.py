@@ -6,7 +6,7 @@ import random
 
 import click
 
-from . import Finite, InputError, out_option, paper_option, print_problems, short_names, write_all
+from . import Finite, InputError, names_not_a_file, out_option, paper_option, print_problems, short_names, write_all
 from ..render.cards import settings
 from ..safe_text import slug
 from ..render.cards.settings import CardError
@@ -31,10 +31,13 @@ def _offset(_ctx, _param, value: str):
     return x, y
 
 
-def _players(_ctx, _param, value: str | None):
+def _players(ctx, _param, value: str | None):
     """Checked as the command line is read (a count out of range is a malformed option);
     kept as written, since --tokens and --deal read it with different defaults."""
     from ..render.cards.deal import player_names
+
+    if value is not None:
+        names_not_a_file(ctx, value)
 
     try:
         names = player_names(value, 0)
@@ -118,7 +121,7 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
                 raise InputError("--deal needs --players: names (Ann,Ben,Cat) or a number")
             used = seed if seed is not None else random.SystemRandom().randrange(1, 10**6)
             hands = dealing.deal(deck, names, deal, used)
-            files[f"{stem}-hands.pdf"] = dealing.hands_pdf(deck, hands, sheet)
+            files[f"{stem}-hands.pdf"] = dealing.hands_pdf(deck, hands, sheet, used)
             files[f"{stem}-hands.yaml"] = dealing.hands_yaml(deck, hands, used).encode("utf-8")
             if seed is None:
                 click.echo(f"dealt with seed {used} (pass --seed {used} to deal the same hands)")

@@ -47,25 +47,29 @@ def _prompt(question: str) -> str:
 @click.command("new")
 @click.argument("system", type=GameChoice())
 @click.argument("kind", default="character")
-@click.option("--blank", "mode", flag_value="blank",
+@click.option("--blank", is_flag=True,
               help="Write a commented starter with its blanks marked, asking nothing (the default in a pipe).")
-@click.option("--ask", "mode", flag_value="ask",
+@click.option("--ask", is_flag=True,
               help="Ask for every field, even when not on a terminal (answers one per line).")
 @out_option
-def command(system: str, kind: str, mode: str | None, out_dir: str) -> None:
+def command(system: str, kind: str, blank: bool, ask: bool, out_dir: str) -> None:
     """Start a new file of KIND (default character) for SYSTEM.
 
     On a terminal it asks for each field in the order the rules create it, says what is
     allowed and checks every answer as it is given, then checks the whole file against
     the game's rules. In a pipe, or with --blank, it writes a commented starter whose
-    blanks are marked FILL IN: the file validates once they are filled.
+    blanks are marked FILL IN: the file validates once they are filled. Every answer is
+    kept in the file as it is given: an interview stopped half-way leaves a draft.
 
     Example: playaid new dirt character --blank --out my-table
     """
+    if blank and ask:
+        raise click.UsageError("--blank writes a starter without asking and --ask asks for every field: "
+                               "give one of them")
     game = REGISTRY[system.lower()]
     if kind not in game.models:
         raise click.BadParameter(f"{game.id} files are: {', '.join(game.models)}", param_hint="KIND")
-    asking = mode == "ask" or (mode is None and sys.stdin.isatty() and sys.stdout.isatty())
+    asking = ask or (not blank and sys.stdin.isatty() and sys.stdout.isatty())
     folder = OutputFolder(out_dir)
     try:
         if not asking:
@@ -73,32 +77,59 @@ def command(system: str, kind: str, mode: str | None, out_dir: str) -> None:
             click.echo(f"wrote {path}")
             click.echo(f"next: fill in every FILL IN line, then run: playaid validate {path}")
             return
-        _interview(game, kind, folder)
+        _Draft(game, kind, folder).run()
     except OutputError as exc:
         raise InputError(str(exc)) from None
 
 
-def _interview(game, kind: str, folder: OutputFolder) -> None:
-    cls = game.models[kind]
-    interview = Interview(_prompt, click.echo)
-    click.echo(f"A new {game.title} {kind}. Enter leaves an optional field out; Ctrl-C stops.")
-    answers = interview.model(cls)
-    name = _free_name(folder, slug(str(answers.get("name", "")), fallback=f"{game.id}-{kind}"))
-    for round_ in range(ROUNDS):
-        path = folder.write_text(name, starter_text(game, kind, answers))
+class _Draft:
+    """The file being asked for, written out after every answer: what was given is on disk
+    whatever stops the interview, and the rules check the file so far after each answer."""
+
+    def __init__(self, game, kind: str, folder: OutputFolder):
+        self.game, self.kind, self.folder = game, kind, folder
+        self.cls = game.models[kind]
+        self.name: str | None = None
+        self.path = None
+        self.interview = Interview(_prompt, click.echo, check=self.check)
+
+    def write(self, answers: dict):
+        if self.name is None:
+            self.name = _free_name(self.folder, slug(str(answers.get("name", "")), fallback=f"{self.game.id}-{self.kind}"))
+        self.path = self.folder.write_text(self.name, starter_text(self.game, self.kind, answers))
+        return self.path
+
+    def check(self, answers: dict) -> list:
         library = Library()
-        library.load(path)
-        problems = library.problems()
-        errors = [p for p in problems if p.is_error]
-        for p in problems:
-            click.echo(format_problem(p))
-        if not errors:
-            click.echo(f"wrote {path}: valid")
-            return
-        again = _named(cls, errors)
-        if not again or round_ == ROUNDS - 1:
-            break
-        click.echo(f"the rules refuse some answers: asked again for {', '.join(sorted(again))}")
-        answers.update(interview.model(cls, only=again))
-    raise InputError(f"wrote {path}, but it does not validate yet: fix the problems above, "
-                     f"then run: playaid validate {path}")
+        library.load(self.write(answers))
+        return library.problems()
+
+    def run(self) -> None:
+        click.echo(f"A new {self.game.title} {self.kind}. Enter leaves an optional field out; Ctrl-C stops "
+                   "(the answers given so far are kept).")
+        try:
+            self._rounds()
+        except (click.Abort, EOFError, KeyboardInterrupt):
+            if not self.interview.given:
+                raise click.Abort() from None
+            path = self.write(self.interview.given)
+            raise InputError(f"stopped: the answers given so far are in {path}; fill in the lines marked "
+                             f"FILL IN, then run: playaid validate {path}") from None
+
+    def _rounds(self) -> None:
+        answers = self.interview.model(self.cls)
+        for round_ in range(ROUNDS):
+            problems = self.check(answers)
+            errors = [p for p in problems if p.is_error]
+            for p in problems:
+                click.echo(format_problem(p))
+            if not errors:
+                click.echo(f"wrote {self.path}: valid")
+                return
+            again = _named(self.cls, errors)
+            if not again or round_ == ROUNDS - 1:
+                break
+            click.echo(f"the rules refuse some answers: asked again for {', '.join(sorted(again))}")
+            self.interview.model(self.cls, only=again)
+        raise InputError(f"wrote {self.path}, but it does not validate yet: fix the problems above, "
+                         f"then run: playaid validate {self.path}")

@@ -37,11 +37,36 @@ def _merged(option: click.Option, helps: dict[str, list[str]]) -> click.Option:
     return merged
 
 
+def _scene_answer(game, path: str, others: set[str]):
+    """The odds of a scene's roll (`odds_scene`), refused with the scene's problems."""
+    from ..odds.scene_roll import NoOdds, SceneRefused, scene_odds
+    from . import InputError, print_problems
+
+    if others:
+        names = ", ".join(f"--{o.replace('_', '-')}" for o in sorted(others))
+        raise click.UsageError(f"--scene gives the whole roll: leave out {names}")
+    try:
+        answer = scene_odds(game, path)
+    except SceneRefused as exc:
+        print_problems(exc.problems)
+        raise InputError(f"{path}: cannot compute the odds of this scene; fix the problems above") from None
+    except NoOdds as exc:
+        raise InputError(f"{path}: {exc}") from None
+    return answer
+
+
+def _scene_help(option: click.Option) -> click.Option:
+    """`--scene` is Isolation's option and every game's with `from_scene`: one help for all."""
+    if option.name == "scene":
+        option.help = "a scene file: the odds of its roll, its pools built as `playaid roll` builds them"
+    return option
+
+
 class OddsCommand(click.Command):
     """The odds command, its query options read from the registry's games when it runs."""
 
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:
-        games = [_merged(o, helps) for o, helps in _game_options().values()]
+        games = [_scene_help(_merged(o, helps)) for o, helps in _game_options().values()]
         common = super().get_params(ctx)
         return common[:2] + games + common[2:]
 
@@ -74,13 +99,18 @@ def command(system: str, fmt: str, out_dir: str, paper: str, **given) -> None:
 
     system, fmt = system.lower(), fmt.lower()
     game = module(system)
-    own = [o.name for o in getattr(game, "OPTIONS", ())]
+    own = [o.name for o in getattr(game, "OPTIONS", ())] + (["scene"] if hasattr(game, "from_scene") else [])
     set_options = {k for k, v in given.items() if v is not None}
     stray = set_options - set(own)
     if stray:
         names = ", ".join(f"--{k.replace('_', '-')}" for k in sorted(stray))
         allowed = ", ".join(f"--{k.replace('_', '-')}" for k in own) or "none"
         raise click.UsageError(f"{names} is not an option of {system}; its options: {allowed}")
+    if given.get("scene") and hasattr(game, "from_scene"):
+        result = _scene_answer(game, given["scene"], set_options - {"scene"})
+        click.echo(json.dumps(result.as_dict(), indent=2, ensure_ascii=False) if fmt == "json"
+                   else "\n".join(result.lines))
+        return
     if set_options & getattr(game, "ASKING", set()):
         result = game.answer(given)
         if fmt == "json":

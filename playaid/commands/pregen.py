@@ -10,15 +10,17 @@ import click
 from ..pregen import COUNT, PregenError, games, generate, module
 from ..pregen.draw import own_tables
 from ..pregen.tables import TABLES
-from . import GameChoice, InputError, out_option, paper_option, print_problems, short_names, write_all
+from . import (GameChoice, InputError, names_not_a_file, out_option, paper_option, print_problems, short_names,
+               write_all)
 
 SEED_MAX = 2**32 - 1
 
 
-def _players(_ctx, _param, value: str | None) -> list[str] | None:
+def _players(ctx, _param, value: str | None) -> list[str] | None:
     """`--players "Ann, Ben,Cat"` → ["Ann", "Ben", "Cat"]; an empty name is a usage error."""
     if value is None:
         return None
+    names_not_a_file(ctx, value)
     names = [p.strip() for p in value.split(",")]
     if not all(names):
         raise click.BadParameter("give player names separated by commas, none empty, e.g. Ann,Ben,Cat,Dan")

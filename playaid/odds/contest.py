@@ -107,3 +107,18 @@ def answer(given: dict) -> Answer:
     """`--pool DICE --vs DICE`."""
     need(given, "pool", "vs")
     return query(dice_list(given["pool"], "pool"), dice_list(given["vs"], "vs"))
+
+
+def from_scene(result) -> Answer:
+    """The odds of a contest of two sides of one pool each, the dice `playaid roll` builds."""
+    from .scene_roll import NoOdds
+
+    pools = [s.data for s in result.steps if {"side", "pool", "dice"} <= set(s.data) and isinstance(s.data["dice"], list)]
+    sides = {p["side"] for p in pools}
+    if len(pools) != 2 or len(sides) != 2:
+        raise NoOdds(f"{len(sides)} sides of {len(pools)} pools: the odds are computed for two sides of one pool "
+                     "each; give two pools with --pool DICE --vs DICE")
+    sizes = [[d["rolled_as"] for d in p["dice"]] for p in pools]
+    if any(s not in ALLOWED for size in sizes for s in size):
+        raise NoOdds("the scene rolls dice beyond d3–d12 electronically: the odds cover the table's dice")
+    return query(*sizes)

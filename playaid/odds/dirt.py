@@ -96,14 +96,16 @@ def opposed_table() -> Table:
                      note="Win/lose by 1 disrupted, 2 controlled, 3 hurt, 4 injured, 5+ wounded."))
 
 
-def query(pool: int, applies: str = "none", difficulty: str | None = None, versus: int | None = None) -> Answer:
+def query(pool: int, applies: str = "none", difficulty: str | None = None, versus: int | None = None,
+          versus_applies: str = "none") -> Answer:
     t = THRESHOLD[applies]
     if versus is not None:
-        probs = opposed(pool, versus, t, THRESHOLD["none"])
+        probs = opposed(pool, versus, t, THRESHOLD[versus_applies])
         win = sum((p for b, p in probs.items() if b.startswith("win")), Fraction(0))
         lose = sum((p for b, p in probs.items() if b.startswith("lose")), Fraction(0))
         lines = [f"{pool} dice against {versus} dice: {percent(win)} to win.",
-                 f"Tie {percent(probs['tie'])}, lose {percent(lose)}; {t}+ counts for you, 5+ for the other side. "
+                 f"Tie {percent(probs['tie'])}, lose {percent(lose)}; {t}+ counts for you, "
+                 f"{THRESHOLD[versus_applies]}+ for the other side. "
                  "By margin:"]
         lines += [f"  {b.replace('-', ' ')}: {percent(p)}" for b, p in probs.items()]
         worst_first = tuple((b.replace("-", " "), probs[b]) for b in reversed(bands_of()))
@@ -153,3 +155,25 @@ def answer(given: dict) -> Answer:
     if versus is not None and given.get("difficulty"):
         raise click.UsageError("give --difficulty (unopposed) or --versus (opposed), not both")
     return query(pool, given.get("applies") or "none", given.get("difficulty"), versus)
+
+
+def from_scene(result) -> Answer:
+    """The odds of a scene's roll, its pools as `playaid roll` builds them (the steps' data):
+    one side against its difficulty, or the actor's degrees against the other side's."""
+    from .scene_roll import NoOdds
+
+    applies = {t: a for a, t in THRESHOLD.items()}
+    pools = [s.data for s in result.steps if {"character", "dice", "threshold"} <= set(s.data)]
+    if not pools or any(p["dice"] < 1 for p in pools):
+        raise NoOdds("a side rolls no dice (a stat at 0): nothing to compute")
+    first = pools[0]
+    if len(pools) > 1:
+        second = pools[1]
+        return query(first["dice"], applies[first["threshold"]], None, second["dice"], applies[second["threshold"]])
+    needed = next(s.data["needed"] for s in result.steps if "needed" in s.data)
+    named = {v: k for k, v in DIFFICULTY.items()}
+    if needed in named:
+        return query(first["dice"], applies[first["threshold"]], named[needed])
+    p = at_least(first["dice"], first["threshold"], needed)  # a disrupted action needs one degree more
+    return Answer(SYSTEM, (f"{first['dice']} dice needing {needed} degrees: {percent(p)} to succeed.",),
+                  {"pool": first["dice"], "needed": needed, "success": p})

@@ -138,3 +138,24 @@ def answer(given: dict) -> Answer:
     if versus is not None and threshold_dice is not None:
         raise click.UsageError("give --threshold (against the GM) or --versus (another Gladiator), not both")
     return query(pool, threshold_dice, versus)
+
+
+def from_scene(result) -> Answer:
+    """The odds of a Conflict (a Gladiator against the GM's Threshold dice) or of an
+    Encounter of two, the pools `playaid roll` builds (the steps' data)."""
+    from .scene_roll import NoOdds
+
+    rolls = [s.data for s in result.steps if {"who", "dice", "ones"} <= set(s.data)]
+    seen: dict[str, int] = {}
+    for r in rolls:
+        seen.setdefault(r["who"], len(r["dice"]))  # a resumed roll later on counts once
+    gm = seen.pop("GM", None)
+    sides = list(seen.values())
+    if not sides:
+        raise NoOdds("this scene rolls no dice (an advance or a drive switch): nothing to compute")
+    if gm is not None:
+        return query(sides[0], gm, None)
+    if len(sides) != 2:
+        raise NoOdds(f"an Encounter of {len(sides)} Gladiators: the odds are computed for two; "
+                     "take two of them with --pool N --versus N")
+    return query(sides[0], None, sides[1])

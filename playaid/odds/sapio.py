@@ -169,3 +169,15 @@ def answer(given: dict) -> Answer:
     die = _die(given)
     need(given, "pool", "tn")
     return query(count(given["pool"], "pool", *LIMITS["pool"]), count(given["tn"], "tn", *LIMITS["tn"]), die)
+
+def from_scene(result) -> Answer:
+    """The odds of a scene's check: the pool and TN `playaid roll` builds (the steps' data),
+    on the faces of the die the scene names."""
+    import re
+
+    sizes = [int(m[1]) for r in result.rolled if (m := re.search(r"of the pool of (\d+)", r.why))]
+    tn = [s.data["tn"] for s in result.steps if "tn" in s.data][-1]
+    shown = next((r.faces for r in result.rolled if r.faces), ())
+    die = faces_of([[] if f == "blank" else [w.strip().casefold() for w in f.split("+")] for f in shown]) if shown \
+        else None
+    return query(sizes[0], tn, die)

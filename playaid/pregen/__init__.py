@@ -63,7 +63,8 @@ def _check_players(system: str, players: list[str], named: bool) -> None:
     low, high = player_range(system)
     if not low <= len(players) <= high:
         if named:
-            raise PregenError(f"{system} is played by {low} to {high} players; --players names {len(players)}")
+            raise PregenError(f"{system} is played by {low} to {high} players; --players names {len(players)} "
+                              f"({', '.join(players)}): give {low} to {high} names separated by commas")
         raise PregenError(f"{system} is played by {low} to {high} players, and without --players each character "
                           f"is one player's: use --count {low} to {high}, or name the table with --players")
     folded = [p.casefold() for p in players]

@@ -41,6 +41,8 @@ class Rolled:
     pool: str
     sides: int
     why: str = ""
+    faces: tuple[str, ...] = ()
+    """What each face shows (face 1 first), for a die not numbered 1 to `sides` (a Spiral die)."""
 
     def describe(self) -> str:
         return f"the d{self.sides} for {self.pool}" + (f" ({self.why})" if self.why else "")
@@ -75,9 +77,9 @@ class Roller(random.Random):
         self.used = True
         return super().getrandbits(k)
 
-    def from_table(self, pool: str, sides: int, why: str) -> int:
+    def from_table(self, pool: str, sides: int, why: str, faces: tuple[str, ...] = ()) -> int:
         n = len(self.rolled) + 1
-        wanted = Rolled(0, pool, sides, why)
+        wanted = Rolled(0, pool, sides, why, faces)
         if self.ask is not None:
             value = self.ask(n, wanted)
         elif self.typed is not None and n <= len(self.typed):
@@ -118,13 +120,14 @@ class Pool:
     def scripted(self) -> bool:
         return self._values is not None
 
-    def take(self, why: str = "", sides: int | None = None) -> int:
+    def take(self, why: str = "", sides: int | None = None, faces: tuple[str, ...] = ()) -> int:
         """The next die; `why` says what it is for (shown when a listed or typed die is
-        missing), `sides` its size when the pool mixes sizes."""
+        missing), `sides` its size when the pool mixes sizes, `faces` what its faces show
+        when they are not numbers (asked for at the table by what they show)."""
         sides = sides or self.sides
         roller = self._roller
         if roller is not None and roller.at_table:
-            value = roller.from_table(self.label, sides, why)
+            value = roller.from_table(self.label, sides, why, faces)
         elif self._values is None:
             assert self._rng is not None
             value = self._rng.randint(1, sides)

@@ -112,13 +112,16 @@ def _label(canvas, words: str, face: fonts.Face, span: tuple[float, float], firs
         text.draw(canvas, x * MM, (first + k * lead) * MM, lines[i], face, size, anchor)
 
 
-def render(job: Print, pages: list[Page]) -> bytes:
-    """The PDF of `pages`, every one the sheet's page size."""
+def render(job: Print, pages: list[Page], lead=None) -> bytes:
+    """The PDF of `pages`, every one the sheet's page size; `lead(canvas)`, if given, draws
+    pages of its own first (the list of dealt hands)."""
     text.ready()
     sheet = job.sheet
     buf = io.BytesIO()
     c = described_canvas(buf, (sheet.page_w * MM, sheet.page_h * MM), title=job.title, subject=job.subject,
                          game=fight_club_title(), tool="deck", keywords=("cards", str(sheet.card)))
+    if lead is not None:
+        lead(c)
     c.setViewerPreference("Duplex", VIEWER_DUPLEX[job.duplex])
     fronts = sheet.slots()
     backs = sheet.backs(job.duplex, job.offset)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ...documents import Library
 from ...problems import Problem, error
-from ...source import MAX_BYTES, refusal
+from ...source import MAX_BYTES, missing_examples, refusal
 from ...systems.fight_club import deck as decks
 from ...systems.fight_club.checks import check_deck
 from ...systems.fight_club.models import Card, Deck
@@ -35,7 +35,8 @@ def load(path: str | Path) -> tuple[Deck | None, list[Problem]]:
     if why is not None:  # looked at before reading: a FIFO or device would block or never end
         rule, message, hint = why
         if rule == "input.missing-file":
-            hint = "give a deck .yaml, a .csv with a `name` column, or a .txt with one card per line"
+            hint = missing_examples(path) or \
+                "give a deck .yaml, a .csv with a `name` column, or a .txt with one card per line"
         return None, [error(rule, f"{path}: {message}", hint).at(str(path), 0, 0)]
     if path.suffix.lower() in YAML_SUFFIXES:
         return _from_yaml(path)

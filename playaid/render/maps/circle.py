@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .. import fonts
 from ..paper import MM
-from .canvas import LEADING, Box, Line, Text, fit, measure, overlaps
+from .canvas import LEADING, Box, Line, Text, fit, measure, overlaps, wrap
 from .style import Style
 from .worksheet import Person, Worksheet
 
@@ -48,13 +48,32 @@ def block_lines(number: int, p: Person, style: Style, blank: bool) -> list[tuple
     return lines
 
 
-def fitted(number: int, p: Person, style: Style, blank: bool) -> tuple[list[tuple[str, fonts.Face, float]], float, float]:
-    """The block's lines shortened with an ellipsis to the widest allowed, its width and height."""
+WRAP_BELOW = 9
+"""Casts smaller than this (the map's crowded size) have room for a long player's name on
+a second line; a crowded map keeps one line per block and cuts it with an ellipsis."""
+
+
+def fitted(number: int, p: Person, style: Style, blank: bool,
+           wrap: bool = True) -> tuple[list[tuple[str, fonts.Face, float]], float, float]:
+    """The block's lines shortened with an ellipsis to the widest allowed, its width and
+    height; with `wrap`, the player's line may take a second line first."""
     limit = max(style.mm("block_width_mm"), style.section["block_min_mm"] * MM)
-    lines = [(fit(t, limit, f, s), f, s) for t, f, s in block_lines(number, p, style, blank)]
+    lines = []
+    for i, (t, f, s) in enumerate(block_lines(number, p, style, blank)):
+        parts = _two_lines(t, limit, f, s) if wrap and i == 1 and not blank else [fit(t, limit, f, s)]
+        lines += [(part, f, s) for part in parts]
     width = limit if blank else max(measure(t, f, s) for t, f, s in lines)
     height = sum(LEADING * s for _, _, s in lines)
     return lines, width, height
+
+
+def _two_lines(text: str, limit: float, face: fonts.Face, size: float) -> list[str]:
+    """`text` on one line, or broken at a space onto a second: a long name ("played by Søren
+    Kierkegaard") is read whole below the block's first line, cut only past two lines."""
+    if measure(text, face, size) <= limit:
+        return [text]  # as written: wrapping would fold the number's double space
+    parts = wrap(text, limit, face, size)
+    return parts if len(parts) <= 2 else [parts[0], fit(" ".join(parts[1:]), limit, face, size)]
 
 
 def _outside(box: Box, cx: float, cy: float, squash: float) -> float:
@@ -68,7 +87,8 @@ def _outside(box: Box, cx: float, cy: float, squash: float) -> float:
 def place(sheet: Worksheet, style: Style, region: Box, oval: bool = False) -> list[Node] | None:
     """Nodes on the largest circle whose blocks stay inside `region` and apart, or None.
     With `oval`, on the largest ellipse instead: a large cast uses a wide page's width."""
-    blocks = [fitted(i + 1, p, style, sheet.blank) for i, p in enumerate(sheet.people)]
+    wrap = len(sheet.people) < WRAP_BELOW
+    blocks = [fitted(i + 1, p, style, sheet.blank, wrap) for i, p in enumerate(sheet.people)]
     left, top, right, bottom = region
     cx, cy = (left + right) / 2, (top + bottom) / 2
     gap = style.mm("gap_mm")

@@ -11,7 +11,7 @@ from functools import cache
 
 from ..paper import Paper
 from .dice import D6Faces, SpiralFaces, placed_art, settings
-from .drawing import Group, Page, Path, Style, Text
+from .drawing import Group, Item, Page, Path, Style, Text
 from .legend import footer, header
 from .packing import row_plans
 from .solid import Solid
@@ -143,6 +143,8 @@ def net_group(faces: SpiralFaces | D6Faces, net: Net, number: int, edge: float) 
         centre = (sum(p[0] for p in corners) / len(corners), sum(p[1] for p in corners) / len(corners))
         shape = Path(corners, Style(fill=faces.fill(die_face)), attrs=(("data-solid-face", str(f)),))
         art = placed_art(faces.art(die_face, edge), centre, net.up[f])
+        if faces.kind == "spiral":  # the face's number, as `roll --ask` and a scene's `dice:` name it
+            art += face_number(corners, centre, die_face + 1, edge)
         face_groups.append(Group("face", [shape, *art], faces.face_attrs(die_face) + (("data-solid-face", str(f)),)))
     fold = Style(stroke=ink, width=lines["fold"], dash=tuple(lines["fold_dash"]))
     folds = [Path(net.fold_segment(f, g), fold, closed=False, attrs=(("data-kind", "face"), ("data-faces", f"{f}-{g}")))
@@ -152,6 +154,25 @@ def net_group(faces: SpiralFaces | D6Faces, net: Net, number: int, edge: float) 
     label = tab_label(net, number, edge)
     return Group("net", [tabs, Group("faces", face_groups), cut, Group("fold-lines", folds)] + ([label] if label else []),
                  (("data-net", str(number)),))
+
+
+def face_number(corners, centre, number: int, edge: float) -> list[Item]:
+    """A Spiral face's number, small and upright in its lowest corner, between the art and
+    the corner; nothing when the corner is too small for 7 pt (edges under about 15 mm)."""
+    size = LABEL_MIN_PT
+    height, width = size * 0.75 * 25.4 / 72, len(str(number)) * size * 0.6 * 25.4 / 72
+    corner = min(corners, key=lambda p: (p[1], p[0]))
+    reach = math.dist(corner, centre)
+    safe = edge * (1 / (2 * math.tan(math.pi / 5)) - settings()["safe_inset"])
+    # the text's centre beyond the art's circle by half its height, the corner's sides
+    # (108° apart) leaving room for half its width
+    at = safe + height * 0.75
+    if (reach - at) * math.tan(math.radians(54)) < width / 2 + 0.3:
+        return []
+    ux, uy = (corner[0] - centre[0]) / reach, (corner[1] - centre[1]) / reach
+    x, y = centre[0] + ux * at, centre[1] + uy * at
+    return [Group("face-number", [Text((x, y - height / 2), str(number), size, anchor="middle", color="#555555")],
+                  (("data-face-number", str(number)),))]
 
 
 LABEL_MIN_PT = 7.0

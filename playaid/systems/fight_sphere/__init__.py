@@ -33,6 +33,7 @@ RULES = {
     "fight-sphere.relationship-with-gladiator": "Relationships are with non-Gladiator NPCs only (error).",
     "fight-sphere.episode-size": "Every Episode holds at least two Gladiators (error).",
     "fight-sphere.one-episode": "A Gladiator is in at most one Episode per Layer (error).",
+    "fight-sphere.last-standing": "A Gladiator is Last Man Standing only when no other of its Episode is left (error).",
     "fight-sphere.episode-pc": "Once Episodes are listed, every active PC is in one and every Episode holds a PC (error).",
     "fight-sphere.core": "The Core comes once every NPC Gladiator is dead; one Episode, every PC, no NPC, no knock-outs (error).",
     "fight-sphere.pair": "Truces and meetings are pairs of two different Gladiators of the cast (error).",

@@ -178,6 +178,24 @@ def _check_episodes(sphere: Sphere) -> list[Problem]:
             placed.setdefault(name.casefold(), i)
     if sphere.setup.episodes and not sphere.setup.core:  # The Core has its own rule (`fight-sphere.core`)
         problems += _pcs_in_episodes(sphere, placed)
+    return problems + _last_standing(sphere)
+
+
+def _last_standing(sphere: Sphere) -> list[Problem]:
+    """The Last Man Standing is "the only Gladiator left in the Episode": while another of
+    its Episode is still active (or standing last too), the Episode has not ended."""
+    problems: list[Problem] = []
+    for i, episode in enumerate(sphere.setup.episodes):
+        found = [(j, g) for j, n in enumerate(episode) if (g := sphere.gladiator(n)) is not None]
+        for j, g in found:
+            others = [o.name for _, o in found if o is not g and o.state in ("active", "last-standing")]
+            if g.state == "last-standing" and others:
+                problems.append(error(
+                    "fight-sphere.last-standing",
+                    f"{g.name} is marked Last Man Standing, but {', '.join(others)} "
+                    f"{'is' if len(others) == 1 else 'are'} still in Episode {i + 1}",
+                    f"the Last Man Standing is the only Gladiator left in the Episode: keep {g.name} `active` "
+                    "until the others are dead (NPCs) or knocked out (PCs)", ("episodes", i, j)))
     return problems
 
 

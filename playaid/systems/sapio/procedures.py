@@ -36,11 +36,12 @@ def roll_check(size: int, tn: int, die: SpiralDie, pool: Pool, improbable: bool 
     Success allows (and the player takes it); `effects` are the Special Talents' automatic
     Hits, Spares and Spirals, counted with the dice."""
     automatic, on_success = automatic_symbols(effects)
-    rolled = [die.face(pool.take(f"die {i} of the pool of {size}")) for i in range(1, size + 1)]
+    shows = tuple(str(f) for f in die.faces)  # asked at the table by what the die shows
+    rolled = [die.face(pool.take(f"die {i} of the pool of {size}", faces=shows)) for i in range(1, size + 1)]
     added: list[Face] = []
     batch, hits = rolled, Tally.of(rolled).hits + automatic.hits
     while improbable and improbable_success(batch, hits, tn):
-        face = die.face(pool.take("the die Improbable Success adds"))
+        face = die.face(pool.take("the die Improbable Success adds", faces=shows))
         added.append(face)
         batch, hits = [face], hits + face.hits
     return read_check(tn, rolled, added, automatic, on_success)

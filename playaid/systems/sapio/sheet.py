@@ -102,6 +102,8 @@ class Advancement:
 class Character:
     CREATION_ORDER: ClassVar[tuple[str, ...]] = ('name', 'profession', 'side_professions', 'qualities', 'talents', 'principle', 'worst_impulse')
     """Rule text 001, building a starting character: Profession with one Specialization, a Side Profession, two Qualities, one Special Talent; then Principle and Worst Impulse."""
+    CREATION_LEAVES: ClassVar[tuple[str, ...]] = ("side_professions.specializations",)
+    """Asked of nobody making a character: a Side Profession's Specializations come with advancement."""
 
     name: str = spec(doc="the character's name")
     profession: Profession = spec(doc="the Main Profession: two dice when fully applicable, one when partially")
