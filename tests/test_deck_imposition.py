@@ -72,9 +72,9 @@ def test_with_no_gutter_only_the_grid_outside_has_bleed():
     assert (art.right, art.y) == (pytest.approx(first.right), pytest.approx(first.y))
 
 
-def test_the_default_gutter_fits_eight_poker_cards_on_a4_and_letter_alike():
+def test_a_3_mm_gutter_fits_eight_poker_cards_on_a4_and_letter_alike():
     for p in (A4, LETTER):
-        sheet = impose(p, POKER, 3, 3)
+        sheet = impose(p, POKER, 1.5, 3)
         assert (sheet.cols, sheet.rows, sheet.landscape) == (4, 2, True)
 
 

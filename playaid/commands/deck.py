@@ -54,10 +54,10 @@ _BLEED, _GAP = settings.layout()["bleed"]["max"], settings.layout()["gap"]["max"
 @paper_option()
 @click.option("--bleed", type=Finite(0, _BLEED), default=3.0, show_default=True,
               help=f"Art past the trim line, in mm (0 to {_BLEED}).")
-@click.option("--gap", type=Finite(0, _GAP), default=3.0, show_default=True,
-              help="Gutter between cards, in mm. Each card keeps a bleed of half the gutter (at most "
-              "--bleed) on every side, so a cut that drifts shows no neighbour's art. At 0 neighbours share "
-              "a cut, the inner edges have no bleed and more cards may fit.")
+@click.option("--gap", type=Finite(0, _GAP), default=None,
+              help="Gutter between cards, in mm [default: twice --bleed, so every card keeps its whole bleed "
+              "on all four sides]. A smaller gutter leaves each card half of it on every side. At 0 neighbours "
+              "share a cut, the inner edges have no bleed and more cards may fit.")
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
               help="How the printer turns the sheet; none puts all backs at the end.")
 @click.option("--back-offset", default="0,0", show_default=True, callback=_offset,
@@ -181,14 +181,14 @@ def demo_outputs(paper: str) -> dict[str, bytes]:
     """For `playaid demo`: the default deck with backs, the tokens, and the TTS sheets."""
     from ..render.cards import deck_pdf, sources
     from ..render.cards.deck import faces
-    from ..render.cards.imposition import impose
+    from ..render.cards.imposition import standard_sheet
     from ..render.cards.tokens import tokens_pdf
     from ..render.cards.tts import tts_images
     from ..render.paper import paper as paper_named
 
     deck = sources.standard()
     size = settings.card_size(settings.layout()["default_size"])
-    sheet = impose(paper_named(paper), size, settings.layout()["bleed"]["default"], settings.layout()["gap"]["default"])
+    sheet = standard_sheet(paper_named(paper), size)
     files = {"frustrations-deck.pdf": deck_pdf(paper),
              "fight-club-tokens.pdf": tokens_pdf(paper_named(paper), sheet,
                                                  settings.layout()["tokens"]["default_players"])}

@@ -164,12 +164,20 @@ def _count(room: float, size: float, gap: float) -> int:
     return max(0, math.floor((room + gap) / (size + gap) + EPS))
 
 
-def impose(paper: Paper, card: CardSize, bleed: float, gap: float) -> Sheet:
+def gutter(bleed: float, gap: float | None = None) -> float:
+    """The gap between trims: as asked, or by default twice the bleed, so every card keeps
+    its whole bleed on all four sides and neighbours' art meets halfway, never overlaps."""
+    return 2 * bleed if gap is None else gap
+
+
+def impose(paper: Paper, card: CardSize, bleed: float, gap: float | None = None) -> Sheet:
     """The sheet holding the most cards, portrait or landscape (portrait on a tie).
 
     Trims stay `margin` inside the paper; the sides keep room for bleed and crop
-    marks, the top and bottom also for the labels and the scale bar.
+    marks, the top and bottom also for the labels and the scale bar. `gap` None: see
+    `gutter`.
     """
+    gap = gutter(bleed, gap)
     data = layout()
     crop, labels = data["crop"], data["labels"]
     outer = bleed if gap <= EPS else min(bleed, gap / 2)
@@ -188,3 +196,11 @@ def impose(paper: Paper, card: CardSize, bleed: float, gap: float) -> Sheet:
                         f"choose a smaller --size or --bleed (it needs {card.width + 2 * side:g}×"
                         f"{card.height + 2 * end:g} mm)")
     return best
+
+
+def standard_sheet(paper: Paper, size: CardSize | None = None) -> Sheet:
+    """The default imposition of `size` (the layout's default card) on `paper`."""
+    from .settings import card_size
+
+    data = layout()
+    return impose(paper, size or card_size(data["default_size"]), float(data["bleed"]["default"]))
