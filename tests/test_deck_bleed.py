@@ -1,0 +1,122 @@
+"""Every card's bleed measured from the PDF: how far each card's ink reaches past its trim
+on all four sides, fronts and backs, duplex long and short, on sheets and one card a page.
+
+The trims come from the PDF too: on a sheet from the crop marks (a back's trim is its
+front's, turned over the edge the printer flips), on a per-card page from its TrimBox.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from measure import cut_lines_mm, ink, ink_reach_mm, trims_from_cuts
+from pdfs import box_mm, page_sizes_mm
+from playaid.render.cards import Options, render_deck
+from playaid.render.cards.deck import faces
+from playaid.render.cards.per_card import cards_pdf
+from playaid.render.cards.settings import card_size
+from playaid.render.cards.sources import standard
+from playaid.render.paper import paper
+
+DPI = 300
+TOL = 0.2
+"""mm: a little over two pixels at 300 dpi, anti-aliasing included."""
+POKER = card_size("poker")
+
+
+def turned(trim, page_w: float, page_h: float, duplex: str):
+    """Where a front's trim lies on the back page: flipping over the long edge mirrors a
+    landscape page top to bottom, over the short edge left to right."""
+    x0, y0, x1, y1 = trim
+    if (duplex == "long") == (page_w > page_h):
+        return x0, page_h - y1, x1, page_h - y0
+    return page_w - x1, y0, page_w - x0, y1
+
+
+def reaches(path: Path, page: int, trims, reach: float) -> list[tuple[float, float, float, float]]:
+    """For each trim, how far its card's ink reaches past it on each side, looking no
+    further than `reach` + 0.9 mm out (the labels stay 1 mm from the art) and no
+    further than halfway to a neighbouring trim."""
+    w, h = page_sizes_mm(path)[page]
+    image = ink(path, page, DPI)
+    out = []
+    for t in trims:
+        others = [o for o in trims if o != t]
+        look = [reach + 0.9] * 4
+        for o in others:
+            if o[1] < t[3] and t[1] < o[3]:  # same row: the gap to the left or right
+                if o[2] <= t[0]:
+                    look[0] = min(look[0], (t[0] - o[2]) / 2)
+                if o[0] >= t[2]:
+                    look[2] = min(look[2], (o[0] - t[2]) / 2)
+            if o[0] < t[2] and t[0] < o[2]:
+                if o[3] <= t[1]:
+                    look[1] = min(look[1], (t[1] - o[3]) / 2)
+                if o[1] >= t[3]:
+                    look[3] = min(look[3], (o[1] - t[3]) / 2)
+        window = (t[0] - look[0], t[1] - look[1], t[2] + look[2], t[3] + look[3])
+        out.append(ink_reach_mm(image, t, window, h, DPI))
+    return out
+
+
+def assert_bleed(found, bleed: float, what: str) -> None:
+    bad = [(i, r) for i, r in enumerate(found) if r is None or any(abs(side - bleed) > TOL for side in r)]
+    assert not bad, f"{what}: cards whose ink does not reach {bleed} mm past every side: " + ", ".join(
+        f"card {i + 1} {tuple(round(s, 2) for s in r) if r else 'no ink'}" for i, r in bad)
+
+
+@pytest.mark.parametrize("paper_id", ["a4", "letter"])
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_every_card_on_a_sheet_bleeds_3_mm_on_all_four_sides_front_and_back(tmp_path, paper_id, duplex):
+    path = tmp_path / "deck.pdf"
+    path.write_bytes(render_deck(standard(), Options(paper(paper_id), POKER, duplex=duplex)))
+    trims = trims_from_cuts(*cut_lines_mm(path, 0), POKER.width, POKER.height)
+    assert len(trims) == {"a4": 8, "letter": 6}[paper_id]
+    assert_bleed(reaches(path, 0, trims, 3), 3, "fronts")
+    w, h = page_sizes_mm(path)[1]
+    assert_bleed(reaches(path, 1, [turned(t, w, h, duplex) for t in trims], 3), 3, "backs")
+
+
+def test_a_smaller_bleed_is_the_same_on_every_side_too(tmp_path):
+    path = tmp_path / "deck.pdf"
+    path.write_bytes(render_deck(standard(), Options(paper("a4"), POKER, bleed=1.5)))
+    trims = trims_from_cuts(*cut_lines_mm(path, 0), POKER.width, POKER.height)
+    assert_bleed(reaches(path, 0, trims, 1.5), 1.5, "fronts")
+    w, h = page_sizes_mm(path)[1]
+    assert_bleed(reaches(path, 1, [turned(t, w, h, "long") for t in trims], 1.5), 1.5, "backs")
+
+
+def test_the_measure_sees_a_back_clipped_at_its_trim(tmp_path, monkeypatch):
+    # the old backs: a form clipped at its origin left the left and bottom with no bleed
+    from playaid.render.cards import face
+
+    original = face.back_form
+
+    def clipped(canvas, name, card_w, card_h, bleed, deck):
+        canvas_begin = canvas.beginForm
+        canvas.beginForm = lambda n, *box: canvas_begin(n)
+        try:
+            return original(canvas, name, card_w, card_h, bleed, deck)
+        finally:
+            canvas.beginForm = canvas_begin
+
+    monkeypatch.setattr(face, "back_form", clipped)
+    path = tmp_path / "cards.pdf"
+    path.write_bytes(cards_pdf(faces(standard())[:1], POKER, 3.0, "Frustrations"))
+    trim = box_mm(path, 1, "/TrimBox")
+    x, y, w, h = trim
+    found = reaches(path, 1, [(x, y, x + w, y + h)], 3)[0]
+    assert found[0] < 0.2 and found[1] < 0.2 and found[2] == pytest.approx(3, abs=TOL)
+
+
+@pytest.mark.parametrize("bleed", [3.0, 3.175])
+def test_every_card_alone_on_its_page_bleeds_on_all_four_sides_front_and_back(tmp_path, bleed):
+    path = tmp_path / "cards.pdf"
+    path.write_bytes(cards_pdf(faces(standard())[:2], POKER, bleed, "Frustrations"))
+    for page in range(4):
+        x, y, w, h = box_mm(path, page, "/TrimBox")
+        assert (w, h) == (pytest.approx(POKER.width, abs=0.01), pytest.approx(POKER.height, abs=0.01))
+        assert (x, y) == (pytest.approx(bleed, abs=0.01), pytest.approx(bleed, abs=0.01))
+        assert_bleed(reaches(path, page, [(x, y, x + w, y + h)], bleed), bleed, f"page {page + 1}")
