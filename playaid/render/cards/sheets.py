@@ -42,7 +42,8 @@ class Print:
     subject: str = "cards to print, cut and play with"
 
 
-def _box(rects: list[Rect], grow: float) -> list[float]:
+def box_pt(rects: list[Rect], grow: float) -> list[float]:
+    """The box around `rects` grown by `grow` mm, in points, as a TrimBox or BleedBox."""
     x0 = min(r.x for r in rects) - grow
     y0 = min(r.y for r in rects) - grow
     x1 = max(r.right for r in rects) + grow
@@ -63,11 +64,12 @@ DUPLEX_HINT = {"long": "Print double-sided: flip on the long edge",
 """What the top margin of a front page says about printing its backs."""
 
 
-def draw_scale_bar(canvas, sheet: Sheet, caption: str, hint: str = "") -> None:
+def draw_scale_bar(canvas, sheet: Sheet, caption: str, hint: str = "", mirrored: str = "") -> None:
     """The labels of a page, between the crop marks and `labels.edge` mm inside the
     paper, one line above the grid and one below it (the margins a 3 mm bleed leaves
     hold no more): over the first column `hint`, over the last the caption; under the
-    first column a ruler of known length, under the next the words saying so."""
+    first column a ruler of known length, under the next the words saying so. `mirrored`
+    goes over the first column mirrored left to right (a fold-over sheet's backs)."""
     labels, bar = layout()["labels"], layout()["scale_bar"]
     size, edge = labels["pt"], labels["edge"]
     spans = sheet.label_spans()
@@ -90,14 +92,17 @@ def draw_scale_bar(canvas, sheet: Sheet, caption: str, hint: str = "") -> None:
         ticks = [x0 + k * bar["tick"] for k in range(int(length // bar["tick"]) + 1)]
         canvas.lines([(t * MM, base * MM, t * MM, (base + 1.6) * MM) for t in ticks])
     if words:
-        _label(canvas, words, fonts.SANS, spans[1], base, below, lead, "left")
+        label(canvas, words, fonts.SANS, spans[1], base, below, lead, "left")
     if caption:
-        _label(canvas, caption, fonts.SANS, spans[-1], top, above, -lead, "right")
+        label(canvas, caption, fonts.SANS, spans[-1], top, above, -lead, "right")
     if hint:
-        _label(canvas, hint, fonts.SANS_BOLD, spans[0], top, above, -lead, "left")
+        label(canvas, hint, fonts.SANS_BOLD, spans[0], top, above, -lead, "left")
+    if mirrored:
+        far = (sheet.page_w - spans[0][1], sheet.page_w - spans[0][0])
+        label(canvas, mirrored, fonts.SANS_BOLD, far, top, above, -lead, "right")
 
 
-def _label(canvas, words: str, face: fonts.Face, span: tuple[float, float], first: float, most: int, lead: float,
+def label(canvas, words: str, face: fonts.Face, span: tuple[float, float], first: float, most: int, lead: float,
            anchor: str) -> None:
     """`words` wrapped to the span, on at most `most` lines (the last cut short if need
     be); the line nearest the paper edge at `first` mm, the others `lead` mm inward
@@ -142,8 +147,8 @@ def render(job: Print, pages: list[Page]) -> bytes:
                 card_face.draw_back(c, form, backs[i], art)
             placed = [backs[i] for i in used]
         if placed:
-            c.setTrimBox(_box(placed, 0))
-            c.setBleedBox(_box(placed, sheet.outer_bleed))
+            c.setTrimBox(box_pt(placed, 0))
+            c.setBleedBox(box_pt(placed, sheet.outer_bleed))
         c.showPage()
     c.save()
     return buf.getvalue()
