@@ -80,6 +80,16 @@ def _bands(trim: Rect) -> tuple[float, float]:
     return trim.top - t["header"], trim.y + t["foot"]
 
 
+def header_bottom(trim: Rect) -> float:
+    """Where the head band starts, mm from the page's bottom."""
+    return _bands(trim)[0]
+
+
+def foot_top(trim: Rect) -> float:
+    """Where the foot band ends, mm from the page's bottom."""
+    return _bands(trim)[1]
+
+
 def _table_height(rows: tuple[Row, ...]) -> float:
     """Points the reminder table takes at its tightest: its heading, rows and rules."""
     t = layout()["type"]
@@ -112,9 +122,11 @@ def draw_front(canvas, face: CardFace, trim: Rect, art: Rect) -> None:
     canvas.restoreState()
 
 
-def _front(canvas, face: CardFace, trim: Rect, art: Rect) -> None:
-    data = layout()
-    safe, t = data["safe"], data["type"]
+def frame(canvas, trim: Rect, art: Rect, head_words: str, foot_left: str, foot_right: str) -> None:
+    """The design every card face shares: a dark band at the head and one at the foot,
+    both running into the bleed, `head_words` as tracked capitals in the head band, the
+    foot's words at its left and right, reversed, inside the safe area."""
+    t, safe = layout()["type"], layout()["safe"]
     label = t["label_pt"]
     head, foot = _bands(trim)
     canvas.saveState()
@@ -122,21 +134,27 @@ def _front(canvas, face: CardFace, trim: Rect, art: Rect) -> None:
     canvas.setFillGray(BAND_GREY)
     canvas.rect(art.x * MM, head * MM, art.w * MM, (art.top - head) * MM, stroke=0, fill=1)
     canvas.rect(art.x * MM, art.y * MM, art.w * MM, (foot - art.y) * MM, stroke=0, fill=1)
+    canvas.setFillGray(1)
+    left, right, mid = (trim.x + safe) * MM, (trim.right - safe) * MM, (trim.x + trim.w / 2) * MM
+    # Capitals tracked like the sheets' overlines, centred in the band's visible part.
+    words = head_words.upper()
+    track = label * 0.18
+    width = (text.unit_width(words, fonts.DISPLAY_BOLD) * label + track * (len(words) - 1))
+    words = text.shorten(words, fonts.DISPLAY_BOLD, label, right - left) if width > right - left else words
+    text.draw(canvas, mid, ((head + trim.top) / 2) * MM - label * 0.36, words, fonts.DISPLAY_BOLD, label, "centre",
+              tracking=track if width <= right - left else 0)
+    base = ((trim.y + foot) / 2) * MM - label * 0.36
+    room = right - left - text.unit_width(foot_right, fonts.SANS) * label - 2 * MM
+    text.draw(canvas, left, base, text.shorten(foot_left, fonts.DISPLAY_BOLD, label, room), fonts.DISPLAY_BOLD, label)
+    text.draw(canvas, right, base, foot_right, fonts.SANS, label, "right")
     canvas.restoreState()
 
-    left, right, mid = (trim.x + safe) * MM, (trim.right - safe) * MM, (trim.x + trim.w / 2) * MM
-    canvas.setFillGray(1)
-    kind = front_words()["kind"].upper()
-    # Capitals tracked like the sheets' overlines, centred in the band's visible part.
-    text.draw(canvas, mid, ((head + trim.top) / 2) * MM - label * 0.36, kind, fonts.DISPLAY_BOLD, label, "centre",
-              tracking=label * 0.18)
-    foot_base = ((trim.y + foot) / 2) * MM - label * 0.36
-    number = f"{face.number} / {face.total}"
-    room = right - left - text.unit_width(number, fonts.SANS) * label - 2 * MM
-    text.draw(canvas, left, foot_base, text.shorten(face.deck, fonts.DISPLAY_BOLD, label, room), fonts.DISPLAY_BOLD,
-              label)
-    text.draw(canvas, right, foot_base, number, fonts.SANS, label, "right")
 
+def _front(canvas, face: CardFace, trim: Rect, art: Rect) -> None:
+    safe = layout()["safe"]
+    foot = _bands(trim)[1]
+    frame(canvas, trim, art, front_words()["kind"], face.deck, f"{face.number} / {face.total}")
+    mid = (trim.x + trim.w / 2) * MM
     canvas.setFillGray(0)
     box = name_box(trim)
     fitted = text.fit(face.name, fonts.DISPLAY_BOLD, box.w * MM, box.h * MM)
