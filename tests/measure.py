@@ -294,3 +294,23 @@ def ink_reach_mm(image: Image.Image, trim: tuple[float, float, float, float],
     ink_left, ink_right = (x0 + box[0]) / px, (x0 + box[2]) / px
     ink_top, ink_bottom = page_h_mm - (y0 + box[1]) / px, page_h_mm - (y0 + box[3]) / px
     return trim[0] - ink_left, trim[1] - ink_bottom, ink_right - trim[2], ink_top - trim[3]
+
+
+def char_fonts(path: Path, page: int) -> list[tuple[str, str, float, float, float, float]]:
+    """(character, font name, left, bottom, right, top in mm) of every visible character."""
+    doc = pypdfium2.PdfDocument(str(path))
+    try:
+        text = doc[page].get_textpage()
+        out = []
+        buf = ctypes.create_string_buffer(256)
+        for i in range(text.count_chars()):
+            char = chr(pdfium.FPDFText_GetUnicode(text.raw, i))
+            if not char.strip():
+                continue
+            n = pdfium.FPDFText_GetFontInfo(text.raw, i, buf, 256, None)
+            name = buf.raw[:max(0, n - 1)].decode("latin-1")
+            x0, y0, x1, y1 = text.get_charbox(i)
+            out.append((char, name, x0 / MM, y0 / MM, x1 / MM, y1 / MM))
+        return out
+    finally:
+        doc.close()
