@@ -98,12 +98,14 @@ def _table_height(rows: tuple[Row, ...]) -> float:
 
 
 def name_box(trim: Rect) -> Rect:
-    """Where a frustration's name may go: the safe zone between the head band and the
-    reminder table, a little apart from each."""
+    """Where a frustration's name may go: the safe zone under the head band, at most
+    half the room between the bands (the reminder table takes the rest, so on a tall
+    card the two share the height rather than the name floating in it)."""
     safe = layout()["safe"]
     top, foot = _bands(trim)
-    bottom = foot + 2 + _table_height(reminder_rows(trim)) / MM + 3
-    return Rect(trim.x + safe, bottom, trim.w - 2 * safe, top - 3 - bottom)
+    room = top - 3 - (foot + 2)
+    height = min(room - _table_height(reminder_rows(trim)) / MM - 3, room / 2)
+    return Rect(trim.x + safe, top - 3 - height, trim.w - 2 * safe, height)
 
 
 def check_fits(name: str, trim: Rect) -> None:
@@ -163,20 +165,20 @@ def _front(canvas, face: CardFace, trim: Rect, art: Rect) -> None:
     for i, line in enumerate(fitted.lines):
         base = top - i * line_h - fitted.size * 0.92
         text.draw(canvas, mid, base, line, fonts.DISPLAY_BOLD, fitted.size, "centre")
-    _reminder_table(canvas, trim, Rect(trim.x + safe, foot + 2, trim.w - 2 * safe, box.y - 3 - foot - 2))
+    _reminder_table(canvas, trim, Rect(trim.x + safe, foot + 2, trim.w - 2 * safe, box.y - foot - 2))
 
 
 def _reminder_table(canvas, trim: Rect, box: Rect) -> None:
-    """The reminder at the bottom of `box`: a heading like the sheets' section heads, a
+    """The reminder in the middle of `box`: a heading like the sheets' section heads, a
     rule under it, then a row per option with a light rule between; spare height goes
-    between the rows, so the card holds no empty band."""
+    between the rows first, so the card holds no empty band."""
     t = layout()["type"]
     size, label, lead = t["rules_pt"], t["label_pt"], t["rules_pt"] * t["leading"]
     rows = reminder_rows(trim)
     spare = max(0.0, box.h * MM - _table_height(rows))
     pad = size * 0.7 + min(spare / len(rows), 3.5 * MM)
     height = _table_height(rows) + (pad - size * 0.7) * len(rows)
-    y = box.y * MM + height
+    y = box.y * MM + (box.h * MM + height) / 2
     left, right = box.x * MM, box.right * MM
     text.draw(canvas, left, y - label * 0.8, front_words()["heading"].upper(), fonts.DISPLAY_BOLD, label,
               tracking=label * 0.12)
