@@ -130,3 +130,52 @@ def nearest_printed_text_to_edge_mm(path: Path) -> float:
                 continue
             least = min(least, x0, y0, width - x1, height - y1)
     return least
+
+
+BLEED_DPI = 300
+"""Cards' bleed is measured at 300 dpi: a pixel is 0.085 mm."""
+
+
+def page_height_mm(path: Path, page: int) -> float:
+    doc = pypdfium2.PdfDocument(str(path))
+    try:
+        return doc[page].get_height() * 25.4 / 72
+    finally:
+        doc.close()
+
+
+def turned(trim, page_w: float, page_h: float, duplex: str):
+    """Where a front's trim lies on the back page: flipping over the long edge mirrors a
+    landscape page top to bottom, over the short edge left to right."""
+    x0, y0, x1, y1 = trim
+    if (duplex == "long") == (page_w > page_h):
+        return x0, page_h - y1, x1, page_h - y0
+    return page_w - x1, y0, page_w - x0, y1
+
+
+def reaches(path: Path, page: int, trims, reach: float) -> list[tuple[float, float, float, float]]:
+    """For each trim, how far its card's ink reaches past it on each side, looking no
+    further than `reach` + 0.9 mm out (the labels stay 1 mm from the art) and no
+    further than halfway to a neighbouring trim."""
+    from measure import ink, ink_reach_mm
+
+    h = page_height_mm(path, page)
+    image = ink(path, page, BLEED_DPI)
+    out = []
+    for t in trims:
+        others = [o for o in trims if o != t]
+        look = [reach + 0.9] * 4
+        for o in others:
+            if o[1] < t[3] and t[1] < o[3]:  # same row: the gap to the left or right
+                if o[2] <= t[0]:
+                    look[0] = min(look[0], (t[0] - o[2]) / 2)
+                if o[0] >= t[2]:
+                    look[2] = min(look[2], (o[0] - t[2]) / 2)
+            if o[0] < t[2] and t[0] < o[2]:
+                if o[3] <= t[1]:
+                    look[1] = min(look[1], (t[1] - o[3]) / 2)
+                if o[1] >= t[3]:
+                    look[3] = min(look[3], (o[1] - t[3]) / 2)
+        window = (t[0] - look[0], t[1] - look[1], t[2] + look[2], t[3] + look[3])
+        out.append(ink_reach_mm(image, t, window, h, BLEED_DPI))
+    return out

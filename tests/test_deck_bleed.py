@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from measure import cut_lines_mm, ink, ink_reach_mm, trims_from_cuts
+from measure import cut_lines_mm, trims_from_cuts
 from pdfs import box_mm, page_sizes_mm
+from print_checks import reaches, turned
 from playaid.render.cards import Options, render_deck
 from playaid.render.cards.deck import faces
 from playaid.render.cards.per_card import cards_pdf
@@ -20,45 +21,9 @@ from playaid.render.cards.settings import card_size
 from playaid.render.cards.sources import standard
 from playaid.render.paper import paper
 
-DPI = 300
 TOL = 0.2
 """mm: a little over two pixels at 300 dpi, anti-aliasing included."""
 POKER = card_size("poker")
-
-
-def turned(trim, page_w: float, page_h: float, duplex: str):
-    """Where a front's trim lies on the back page: flipping over the long edge mirrors a
-    landscape page top to bottom, over the short edge left to right."""
-    x0, y0, x1, y1 = trim
-    if (duplex == "long") == (page_w > page_h):
-        return x0, page_h - y1, x1, page_h - y0
-    return page_w - x1, y0, page_w - x0, y1
-
-
-def reaches(path: Path, page: int, trims, reach: float) -> list[tuple[float, float, float, float]]:
-    """For each trim, how far its card's ink reaches past it on each side, looking no
-    further than `reach` + 0.9 mm out (the labels stay 1 mm from the art) and no
-    further than halfway to a neighbouring trim."""
-    w, h = page_sizes_mm(path)[page]
-    image = ink(path, page, DPI)
-    out = []
-    for t in trims:
-        others = [o for o in trims if o != t]
-        look = [reach + 0.9] * 4
-        for o in others:
-            if o[1] < t[3] and t[1] < o[3]:  # same row: the gap to the left or right
-                if o[2] <= t[0]:
-                    look[0] = min(look[0], (t[0] - o[2]) / 2)
-                if o[0] >= t[2]:
-                    look[2] = min(look[2], (o[0] - t[2]) / 2)
-            if o[0] < t[2] and t[0] < o[2]:
-                if o[3] <= t[1]:
-                    look[1] = min(look[1], (t[1] - o[3]) / 2)
-                if o[1] >= t[3]:
-                    look[3] = min(look[3], (o[1] - t[3]) / 2)
-        window = (t[0] - look[0], t[1] - look[1], t[2] + look[2], t[3] + look[3])
-        out.append(ink_reach_mm(image, t, window, h, DPI))
-    return out
 
 
 def assert_bleed(found, bleed: float, what: str) -> None:

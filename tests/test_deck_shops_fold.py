@@ -13,7 +13,8 @@ from pdfs import assert_printable, box_mm, page_sizes_mm, text
 from playaid.render.cards.fold import fold_sheet
 from playaid.render.cards.settings import card_size, layout, shops
 from playaid.render.paper import paper
-from test_deck_bleed import assert_bleed, reaches
+from print_checks import reaches
+from test_deck_bleed import assert_bleed
 
 CARDS = "Bad coffee\nHeavy traffic\nThe Boss\n"
 POKER = card_size("poker")
