@@ -184,7 +184,7 @@ def test_demo_writes_the_deck_tokens_and_tts_sheets(tmp_path):
     [deck_step] = [step for label, step in steps() if label.startswith("card deck")]
     paths = deck_step(OutputFolder(tmp_path), "letter")
     names = {p.name for p in paths}
-    assert {"frustrations-deck.pdf", "fight-club-tokens.pdf", "frustrations-tts-1.png",
+    assert {"frustrations-deck.pdf", "frustrations-fold.pdf", "fight-club-tokens.pdf", "frustrations-tts-1.png",
             "frustrations-tts-back.png"} <= names
     assert all(w == pytest.approx(279.4, abs=0.05) for w, _ in page_sizes_mm(tmp_path / "frustrations-deck.pdf"))
 

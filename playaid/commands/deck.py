@@ -211,9 +211,11 @@ def _per_card(deck, options, kind: str, stem: str, backs: bool, shop: str | None
 
 
 def demo_outputs(paper: str) -> dict[str, bytes]:
-    """For `playaid demo`: the default deck with backs, the tokens, and the TTS sheets."""
+    """For `playaid demo`: the default deck with backs, its fold-over sheets, the tokens,
+    and the TTS sheets."""
     from ..render.cards import deck_pdf, sources
-    from ..render.cards.deck import faces
+    from ..render.cards.deck import Options, faces
+    from ..render.cards.fold import render_folded
     from ..render.cards.imposition import standard_sheet
     from ..render.cards.tokens import tokens_pdf
     from ..render.cards.tts import tts_images
@@ -223,6 +225,7 @@ def demo_outputs(paper: str) -> dict[str, bytes]:
     size = settings.card_size(settings.layout()["default_size"])
     sheet = standard_sheet(paper_named(paper), size)
     files = {"frustrations-deck.pdf": deck_pdf(paper),
+             "frustrations-fold.pdf": render_folded(deck, Options(paper_named(paper), size)),
              "fight-club-tokens.pdf": tokens_pdf(paper_named(paper), sheet,
                                                  settings.layout()["tokens"]["default_players"])}
     files.update(tts_images(faces(deck), size, deck.name, "frustrations"))
