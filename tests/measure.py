@@ -258,44 +258,6 @@ def _source(path: Path | bytes):
     return io.BytesIO(path) if isinstance(path, bytes) else path
 
 
-def cut_lines_mm(path: Path, page: int, widest_pt: float = 0.3) -> tuple[list[float], list[float]]:
-    """The x of every vertical crop mark and the y of every horizontal one on a page, mm."""
-    xs, ys = set(), set()
-    for x0, y0, x1, y1 in hairlines_mm(path, page, widest_pt):
-        if abs(x0 - x1) < 0.01:
-            xs.add(round(x0, 2))
-        elif abs(y0 - y1) < 0.01:
-            ys.add(round(y0, 2))
-    return sorted(xs), sorted(ys)
-
-
-def trims_from_cuts(xs: list[float], ys: list[float], width: float, height: float,
-                    tol: float = 0.05) -> list[tuple[float, float, float, float]]:
-    """Every (left, bottom, right, top) whose sides are cut lines a card's width and
-    height apart: the trim boxes the crop marks show, shared cuts or a gutter alike."""
-    cols = [(x, x + width) for x in xs if any(abs(x + width - o) <= tol for o in xs)]
-    rows = [(y, y + height) for y in ys if any(abs(y + height - o) <= tol for o in ys)]
-    return [(x0, y0, x1, y1) for y0, y1 in rows for x0, x1 in cols]
-
-
-def ink_reach_mm(image: Image.Image, trim: tuple[float, float, float, float],
-                 window: tuple[float, float, float, float], page_h_mm: float,
-                 dpi: int) -> tuple[float, float, float, float] | None:
-    """How far the ink inside `window` reaches past each side of `trim` (left, bottom,
-    right, top, mm; negative when it stops short); None when the window holds no ink.
-    `image` is `ink(...)` at `dpi`; boxes are (left, bottom, right, top) in mm."""
-    px = dpi / 25.4
-    left, bottom, right, top = window
-    x0, y0 = max(0, round(left * px)), max(0, round((page_h_mm - top) * px))
-    box = image.crop((x0, y0, min(image.width, round(right * px)),
-                      min(image.height, round((page_h_mm - bottom) * px)))).getbbox()
-    if box is None:
-        return None
-    ink_left, ink_right = (x0 + box[0]) / px, (x0 + box[2]) / px
-    ink_top, ink_bottom = page_h_mm - (y0 + box[1]) / px, page_h_mm - (y0 + box[3]) / px
-    return trim[0] - ink_left, trim[1] - ink_bottom, ink_right - trim[2], ink_top - trim[3]
-
-
 def char_fonts(path: Path, page: int) -> list[tuple[str, str, float, float, float, float]]:
     """(character, font name, left, bottom, right, top in mm) of every visible character."""
     doc = pypdfium2.PdfDocument(str(path))

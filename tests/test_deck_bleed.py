@@ -7,13 +7,11 @@ front's, turned over the edge the printer flips), on a per-card page from its Tr
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
-from measure import cut_lines_mm, trims_from_cuts
 from pdfs import box_mm, page_sizes_mm
-from print_checks import reaches, turned
+from print_checks import cut_lines_mm, reaches, trims_from_cuts, turned
 from playaid.render.cards import Options, render_deck
 from playaid.render.cards.deck import faces
 from playaid.render.cards.per_card import cards_pdf

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from measure import char_fonts, cut_lines_mm, hairlines_mm, ink, trims_from_cuts
+from measure import char_fonts, hairlines_mm, ink
 from pdfs import page_sizes_mm
-from print_checks import widest_empty_band_mm
+from print_checks import cut_lines_mm, trims_from_cuts, widest_empty_band_mm
 from playaid.render.cards import deck_pdf
 from playaid.render.cards.fold import render_folded
 from playaid.render.cards.deck import Options

@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from measure import char_boxes_mm, cut_lines_mm, hairlines_mm, ink, ink_in, trims_from_cuts
+from measure import char_boxes_mm, hairlines_mm, ink, ink_in
 from pdfs import assert_printable, box_mm, page_sizes_mm, text
 from playaid.render.cards.fold import fold_sheet
 from playaid.render.cards.settings import card_size, layout, shops
 from playaid.render.paper import paper
-from print_checks import reaches
+from print_checks import cut_lines_mm, reaches, trims_from_cuts
 from test_deck_bleed import assert_bleed
 
 CARDS = "Bad coffee\nHeavy traffic\nThe Boss\n"

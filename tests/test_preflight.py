@@ -12,8 +12,8 @@ import pytest
 
 from playaid.systems import REGISTRY
 from measure import text_sizes
-from print_checks import (fields_without_appearance, metadata, nearest_printed_text_to_edge_mm, page_count,
-                          reaches, sections, turned, widest_empty_band_mm)
+from print_checks import (cut_lines_mm, fields_without_appearance, metadata, nearest_printed_text_to_edge_mm, page_count,
+                          reaches, sections, trims_from_cuts, turned, widest_empty_band_mm)
 
 PAPERS = ("a4", "letter")
 SMALLEST_PT = 7.0
@@ -131,7 +131,7 @@ CARD_SAFE_MM = 3.175
 
 
 def test_card_decks_bleed_alike_on_all_four_sides_and_keep_words_safe(demo):
-    from measure import char_boxes_mm, cut_lines_mm, trims_from_cuts
+    from measure import char_boxes_mm
     from pdfs import page_sizes_mm
 
     decks = [p for p in demo if p.name.endswith("-deck.pdf")]
