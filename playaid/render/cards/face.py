@@ -74,20 +74,10 @@ def _reminder(width: float) -> tuple[Row, ...]:
     return rows
 
 
-def _bands(trim: Rect) -> tuple[float, float]:
-    """In mm from the card's bottom: where the head band starts and the foot band ends."""
+def bands(trim: Rect) -> tuple[float, float]:
+    """In the trim's units (mm): where the head band starts and where the foot band ends."""
     t = layout()["type"]
     return trim.top - t["header"], trim.y + t["foot"]
-
-
-def header_bottom(trim: Rect) -> float:
-    """Where the head band starts, mm from the page's bottom."""
-    return _bands(trim)[0]
-
-
-def foot_top(trim: Rect) -> float:
-    """Where the foot band ends, mm from the page's bottom."""
-    return _bands(trim)[1]
 
 
 def _table_height(rows: tuple[Row, ...]) -> float:
@@ -102,7 +92,7 @@ def name_box(trim: Rect) -> Rect:
     half the room between the bands (the reminder table takes the rest, so on a tall
     card the two share the height rather than the name floating in it)."""
     safe = layout()["safe"]
-    top, foot = _bands(trim)
+    top, foot = bands(trim)
     room = top - 3 - (foot + 2)
     height = min(room - _table_height(reminder_rows(trim)) / MM - 3, room / 2)
     return Rect(trim.x + safe, top - 3 - height, trim.w - 2 * safe, height)
@@ -130,7 +120,7 @@ def frame(canvas, trim: Rect, art: Rect, head_words: str, foot_left: str, foot_r
     foot's words at its left and right, reversed, inside the safe area."""
     t, safe = layout()["type"], layout()["safe"]
     label = t["label_pt"]
-    head, foot = _bands(trim)
+    head, foot = bands(trim)
     canvas.saveState()
     _clip(canvas, art)
     canvas.setFillGray(BAND_GREY)
@@ -154,7 +144,7 @@ def frame(canvas, trim: Rect, art: Rect, head_words: str, foot_left: str, foot_r
 
 def _front(canvas, face: CardFace, trim: Rect, art: Rect) -> None:
     safe = layout()["safe"]
-    foot = _bands(trim)[1]
+    foot = bands(trim)[1]
     frame(canvas, trim, art, front_words()["kind"], face.deck, f"{face.number} / {face.total}")
     mid = (trim.x + trim.w / 2) * MM
     canvas.setFillGray(0)

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 
 from ..paper import Paper
-from .settings import CardError, CardSize, layout
+from .settings import CardError, CardSize, card_size, layout
 
 EPS = 1e-9
 DUPLEX_MODES = ("long", "short", "none")
@@ -210,7 +210,5 @@ def impose(paper: Paper, card: CardSize, bleed: float, gap: float | None = None)
 
 def standard_sheet(paper: Paper, size: CardSize | None = None) -> Sheet:
     """The default imposition of `size` (the layout's default card) on `paper`."""
-    from .settings import card_size
-
     data = layout()
     return impose(paper, size or card_size(data["default_size"]), float(data["bleed"]["default"]))

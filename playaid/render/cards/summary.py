@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from .. import fonts
 from ..paper import MM
 from . import text
-from .face import LINE_GREY, RULE_GREY, frame, header_bottom, foot_top
+from .face import LINE_GREY, RULE_GREY, bands, frame
 from .imposition import Rect
 from .settings import CardSize, fight_club_title, layout, turn_summary
 
@@ -81,8 +81,9 @@ def summary_layout(card: int, box: Rect) -> tuple[float, list[Step]] | None:
 def body_box(trim: Rect) -> Rect:
     """Where the steps go: inside the safe area, under the title, over the foot band."""
     safe = layout()["safe"]
-    top = header_bottom(trim) - 2 - TITLE_PT * 1.3 / MM
-    bottom = foot_top(trim) + 2
+    head, foot = bands(trim)
+    top = head - 2 - TITLE_PT * 1.3 / MM
+    bottom = foot + 2
     return Rect(trim.x + safe, bottom, trim.w - 2 * safe, top - bottom)
 
 
@@ -104,7 +105,7 @@ def draw_summary(c, trim: Rect, art: Rect, card: int) -> None:
                          "check summary_fits first")
     size, steps = fitted
     c.setFillGray(0)
-    title_base = (header_bottom(trim) - 2) * MM - TITLE_PT * 0.95
+    title_base = (bands(trim)[0] - 2) * MM - TITLE_PT * 0.95
     text.draw(c, (trim.x + trim.w / 2) * MM, title_base, data["titles"][card - 1], fonts.DISPLAY_BOLD, TITLE_PT,
               "centre")
     used = sum(s.height(size) for s in steps)
