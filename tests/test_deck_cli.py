@@ -117,7 +117,7 @@ def test_tokens_scale_with_the_players_and_come_with_turn_summary_cards(tmp_path
     assert "Frustration tokens: 60 (12 per player × 5)" in words
     assert "Retirement tokens: 50" in words
     assert words.count("Your turn") == 5
-    for condition in ("broken down", "insane", "bed-ridden", "dead", "trouble", "ground down"):
+    for condition in ("Breakdown", "Insane", "Bed-ridden", "Dead", "Trouble", "Ground down"):
         assert words.count(condition) == 5, condition  # every end-of-turn condition is on the card
 
 
