@@ -21,6 +21,8 @@ GUIDE = (
     ("example-rolls.txt", "Every example scene rolled step by step, as `playaid roll` prints it."),
     ("*-map.pdf", "Isolation relationship-map worksheets: the map, the dice table, the session worksheet."),
     ("*-deck.pdf", "The frustration deck: sheets of cards, each followed by its backs (print double-sided)."),
+    ("*-fold.pdf", "The same deck for a printer without two-sided printing: fronts and backs side by side, "
+                   "to print one-sided, fold on the dashed line and glue."),
     ("*-tokens.pdf", "Fight Club's Frustration, Pain and Retirement counters and turn cards, to cut out."),
     ("*-tts*", "Tabletop Simulator: card sheets, the back image, and the numbers its Custom Deck dialog asks."),
     ("*-nets.pdf", "Paper dice to cut, fold and glue (print at 100 %: the scale bar is 50 mm)."),

@@ -256,3 +256,23 @@ def page_count(path: Path | bytes) -> int:
 
 def _source(path: Path | bytes):
     return io.BytesIO(path) if isinstance(path, bytes) else path
+
+
+def char_fonts(path: Path, page: int) -> list[tuple[str, str, float, float, float, float]]:
+    """(character, font name, left, bottom, right, top in mm) of every visible character."""
+    doc = pypdfium2.PdfDocument(str(path))
+    try:
+        text = doc[page].get_textpage()
+        out = []
+        buf = ctypes.create_string_buffer(256)
+        for i in range(text.count_chars()):
+            char = chr(pdfium.FPDFText_GetUnicode(text.raw, i))
+            if not char.strip():
+                continue
+            n = pdfium.FPDFText_GetFontInfo(text.raw, i, buf, 256, None)
+            name = buf.raw[:max(0, n - 1)].decode("latin-1")
+            x0, y0, x1, y1 = text.get_charbox(i)
+            out.append((char, name, x0 / MM, y0 / MM, x1 / MM, y1 / MM))
+        return out
+    finally:
+        doc.close()

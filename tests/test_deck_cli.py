@@ -117,7 +117,8 @@ def test_tokens_scale_with_the_players_and_come_with_turn_summary_cards(tmp_path
     assert "Frustration tokens: 60 (12 per player × 5)" in words
     assert "Retirement tokens: 50" in words
     assert words.count("Your turn") == 5
-    assert words.count("Bed-ridden") == 5  # every end-of-turn condition is on the card
+    for condition in ("Breakdown", "Insane", "Bed-ridden", "Dead", "Trouble", "Ground down"):
+        assert words.count(condition) == 5, condition  # every end-of-turn condition is on the card
 
 
 def test_tts_sheets_are_rgb_at_most_10_by_7_and_4096_px(tmp_path, run):
@@ -185,7 +186,7 @@ def test_demo_writes_the_deck_tokens_and_tts_sheets(tmp_path):
     [deck_step] = [step for label, step in steps() if label.startswith("card deck")]
     paths = deck_step(OutputFolder(tmp_path), "letter")
     names = {p.name for p in paths}
-    assert {"frustrations-deck.pdf", "fight-club-tokens.pdf", "frustrations-tts-1.png",
+    assert {"frustrations-deck.pdf", "frustrations-fold.pdf", "fight-club-tokens.pdf", "frustrations-tts-1.png",
             "frustrations-tts-back.png"} <= names
     assert all(w == pytest.approx(279.4, abs=0.05) for w, _ in page_sizes_mm(tmp_path / "frustrations-deck.pdf"))
 

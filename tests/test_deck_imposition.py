@@ -72,9 +72,9 @@ def test_with_no_gutter_only_the_grid_outside_has_bleed():
     assert (art.right, art.y) == (pytest.approx(first.right), pytest.approx(first.y))
 
 
-def test_the_default_gutter_fits_eight_poker_cards_on_a4_and_letter_alike():
+def test_a_3_mm_gutter_fits_eight_poker_cards_on_a4_and_letter_alike():
     for p in (A4, LETTER):
-        sheet = impose(p, POKER, 3, 3)
+        sheet = impose(p, POKER, 1.5, 3)
         assert (sheet.cols, sheet.rows, sheet.landscape) == (4, 2, True)
 
 
@@ -133,3 +133,25 @@ def test_crop_marks_start_3_mm_from_the_trim_and_run_up_to_10_mm(p, gap):
         length = abs(x1 - x0) + abs(y1 - y0)
         assert 2 <= length <= 10 + 1e-9
         assert length == pytest.approx(10) or to_edge == pytest.approx(3)
+
+
+def _fits(paper_w: float, paper_h: float, cols: int, rows: int, bleed: float) -> bool:
+    """Whether `cols` × `rows` poker cards, each with `bleed` all round (a gutter of twice
+    it), fit with their crop marks at the sides (1 mm past the bleed, 2 mm long at
+    least, 3 mm from the edge) and a line of labels above and below (1 mm from the art,
+    3 mm tall, 6 mm from the edge): the house rules of PRINT.md §4, worked out apart
+    from the imposition's own arithmetic."""
+    art_w = cols * POKER.width + (cols - 1) * 2 * bleed + 2 * bleed
+    art_h = rows * POKER.height + (rows - 1) * 2 * bleed + 2 * bleed
+    return art_w + 2 * (1 + 2 + 3) <= paper_w + 1e-9 and art_h + 2 * (1 + 3 + 6) <= paper_h + 1e-9
+
+
+@pytest.mark.parametrize("p", [A4, LETTER], ids=["a4", "letter"])
+def test_the_default_layout_holds_the_most_cards_a_3_mm_bleed_and_its_marks_allow(p):
+    sheet = impose(p, POKER, 3)
+    best = max(c * r for w, h in ((p.width_mm, p.height_mm), (p.height_mm, p.width_mm))
+               for c in range(1, 6) for r in range(1, 6) if _fits(w, h, c, r, 3))
+    assert sheet.per_page == best == {"a4": 8, "letter": 6}[p.id]
+    assert sheet.gap == 6 and sheet.own_bleed == sheet.outer_bleed == 3
+    # nine need three columns of art 208.5 mm wide: more than either sheet has inside its margins
+    assert not any(_fits(w, h, 3, 3, 3) for w, h in ((p.width_mm, p.height_mm), (p.height_mm, p.width_mm)))

@@ -63,8 +63,8 @@ def default_deck(tmp_path_factory) -> Path:
 
 
 def default_sheet():
-    """The default layout: poker cards, 3 mm bleed, a 3 mm gutter (eight to an A4 sheet)."""
-    return impose(A4, card_size("poker"), 3, 3)
+    """The default layout: poker cards, 3 mm bleed, a 6 mm gutter (eight to an A4 sheet)."""
+    return impose(A4, card_size("poker"), 3)
 
 
 def test_the_default_deck_is_62_cards_on_eight_a4_landscape_sheets_with_backs(default_deck):
@@ -86,9 +86,9 @@ def test_every_card_sits_exactly_where_the_imposition_puts_it(default_deck):
 def test_trim_and_bleed_boxes_surround_the_cards(default_deck):
     grid = default_sheet().grid
     trim = box_mm(default_deck, 0, "/TrimBox")
-    assert same([trim], [(grid.x, grid.y, 4 * 63.5 + 3 * 3, 2 * 88.9 + 3)])
-    bleed = box_mm(default_deck, 0, "/BleedBox")  # each card's own bleed: half the gutter
-    assert same([bleed], [(grid.x - 1.5, grid.y - 1.5, 4 * 63.5 + 3 * 3 + 3, 2 * 88.9 + 3 + 3)])
+    assert same([trim], [(grid.x, grid.y, 4 * 63.5 + 3 * 6, 2 * 88.9 + 6)])
+    bleed = box_mm(default_deck, 0, "/BleedBox")  # each card's own bleed: half the gutter, the whole 3 mm
+    assert same([bleed], [(grid.x - 3, grid.y - 3, 4 * 63.5 + 3 * 6 + 6, 2 * 88.9 + 6 + 6)])
 
 
 def test_crop_marks_are_in_the_margin_at_every_cut(default_deck):

@@ -67,7 +67,8 @@ def test_per_card_refuses_what_it_cannot_do(files, tmp_path, run):
 
 def test_help_says_a_gap_of_zero_leaves_inner_edges_without_bleed(run):
     words = " ".join(run("deck", "--help").output.split())
-    assert "no bleed" in words and "half the gutter" in words and "--per-card [pdf|png]" in words
+    assert "no bleed" in words and "twice --bleed" in words and "half of it" in words
+    assert "--per-card [pdf|png]" in words
 
 
 @pytest.mark.parametrize("gap, inner", [(0, 0), (2, 1), (6, 3), (8, 3)])

@@ -18,9 +18,13 @@ class Recorder:
 
     def __init__(self) -> None:
         self.circles: list[float] = []
+        self.strokes: list[float] = []
+        self.fills: list[float] = []
 
-    def circle(self, cx, cy, r, **_kw) -> None:
+    def circle(self, cx, cy, r, stroke=1, fill=0) -> None:
         self.circles.append(r)
+        (self.strokes if stroke else []).append(r)
+        (self.fills if fill else []).append(r)
 
     def __getattr__(self, _name):
         return lambda *a, **k: None
@@ -61,3 +65,15 @@ def test_the_word_sits_below_the_big_letter(monkeypatch):
     letter = next(w for w in words if w[2] == "R")
     word = next(w for w in words if w[2] == "Retirement")
     assert word[1] + pdfmetrics.getAscentDescent(word[3].name, word[4])[0] < letter[1]
+
+
+@pytest.mark.parametrize("kind", ["frustration", "pain", "retirement"])
+def test_nothing_is_drawn_on_the_cut_and_the_ring_runs_past_it(monkeypatch, kind):
+    # a cut line on the cut shows as a black edge wherever the scissors stray from it
+    text.ready()
+    monkeypatch.setattr(tokens.text, "draw", lambda *a, **k: None)
+    r = layout()["tokens"]["diameter"] / 2 * MM
+    canvas = Recorder()
+    tokens._token(canvas, 0.0, 0.0, r, kind)
+    assert all(stroked < r - 2 * MM + 1e-6 for stroked in canvas.strokes)
+    assert max(canvas.fills) == pytest.approx(r + layout()["tokens"]["bleed"] * MM)

@@ -26,7 +26,9 @@ def reference(tmp_path_factory) -> str:
 
 
 def card_text() -> str:
-    return " ".join(step["text"] for step in turn_summary()["steps"])
+    """The turn-summary cards' words; a table row read as "what you are: the test."."""
+    return " ".join(step["text"] if "text" in step else " ".join(f"{then}: {test}." for test, then in step["table"])
+                    for step in turn_summary()["steps"])
 
 
 @pytest.mark.parametrize("condition", CONDITIONS)
@@ -40,4 +42,5 @@ def test_insane_and_dead_compare_with_the_other_players_tokens_of_the_same_kind(
     # "more Frustration than the other players combined": their Frustration, not every token
     said = re.search(rf"{condition}: [^.]*\.", card_text())[0]
     assert "other tokens" not in said
-    assert f"others' {kind}" in said or f"other players' {kind}" in said
+    # the card's table writes each kind as the letter its tokens carry (F, P, R)
+    assert any(f"{whose} {name}" in said for whose in ("others'", "other players'") for name in (kind, kind[0]))

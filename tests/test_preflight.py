@@ -12,8 +12,8 @@ import pytest
 
 from playaid.systems import REGISTRY
 from measure import text_sizes
-from print_checks import (fields_without_appearance, metadata, nearest_printed_text_to_edge_mm, page_count,
-                          sections, widest_empty_band_mm)
+from print_checks import (cut_lines_mm, fields_without_appearance, metadata, nearest_printed_text_to_edge_mm, page_count,
+                          reaches, sections, trims_from_cuts, turned, widest_empty_band_mm)
 
 PAPERS = ("a4", "letter")
 SMALLEST_PT = 7.0
@@ -122,4 +122,33 @@ def test_packets_start_two_sided_parts_on_a_front(demo):
         references = [title for title, _ in parts if REFERENCE.search(title)]
         if len(references) > 1:
             shortfalls.append(f"{_name(path)}: {len(references)} references ({', '.join(references)})")
+    assert not shortfalls, _report(shortfalls)
+
+
+CARD_BLEED_MM = 3.0
+CARD_SAFE_MM = 3.175
+"""The print shops' bleed (3 mm) and safe area (1/8 in), PRINT.md §4."""
+
+
+def test_card_decks_bleed_alike_on_all_four_sides_and_keep_words_safe(demo):
+    from measure import char_boxes_mm
+    from pdfs import page_sizes_mm
+
+    decks = [p for p in demo if p.name.endswith("-deck.pdf")]
+    assert decks, "the demo wrote no deck"
+    shortfalls = []
+    for path in decks:
+        trims = trims_from_cuts(*cut_lines_mm(path, 0), 63.5, 88.9)
+        w, h = page_sizes_mm(path)[1]
+        for side, page, where in (("front", 0, trims), ("back", 1, [turned(t, w, h, "long") for t in trims])):
+            for i, found in enumerate(reaches(path, page, where, CARD_BLEED_MM)):
+                if found is None or any(abs(r - CARD_BLEED_MM) > 0.2 for r in found):
+                    shortfalls.append(f"{_name(path)}: {side} of card {i + 1} bleeds "
+                                      f"{tuple(round(r, 1) for r in found) if found else 'nothing'} mm")
+        for char, x0, y0, x1, y1 in char_boxes_mm(path, 0):
+            for t in trims:
+                if t[0] - 3 <= x0 and x1 <= t[2] + 3 and t[1] - 3 <= y0 and y1 <= t[3] + 3:
+                    nearest = min(x0 - t[0], y0 - t[1], t[2] - x1, t[3] - y1)
+                    if nearest < CARD_SAFE_MM:
+                        shortfalls.append(f"{_name(path)}: {char!r} {nearest:.1f} mm from a card's trim")
     assert not shortfalls, _report(shortfalls)

@@ -46,6 +46,8 @@ def kinds() -> list[Kind]:
         Kind("table-packet", "A ready table's packet, from playaid pregen --packet", "tables/*/*-packet.pdf"),
         Kind("odds", "An odds handout", "odds-*.pdf"),
         Kind("deck", "The card deck, fronts", "*deck*.pdf"),
+        Kind("deck-back", "The card deck, backs", "*deck*.pdf", 1),
+        Kind("deck-fold", "The deck folded over, for one-sided printers", "*fold*.pdf"),
         Kind("tokens", "Tokens and turn summary", "*tokens*.pdf"),
         Kind("nets", "Paper dice to cut and fold", "*nets*.pdf"),
         Kind("map", "Relationship map", "*map*.pdf", 0),

@@ -57,10 +57,10 @@ _BLEED, _GAP = settings.layout()["bleed"]["max"], settings.layout()["gap"]["max"
 @paper_option()
 @click.option("--bleed", type=Finite(0, _BLEED), default=3.0, show_default=True,
               help=f"Art past the trim line, in mm (0 to {_BLEED}).")
-@click.option("--gap", type=Finite(0, _GAP), default=3.0, show_default=True,
-              help="Gutter between cards, in mm. Each card keeps a bleed of half the gutter (at most "
-              "--bleed) on every side, so a cut that drifts shows no neighbour's art. At 0 neighbours share "
-              "a cut, the inner edges have no bleed and more cards may fit.")
+@click.option("--gap", type=Finite(0, _GAP), default=None,
+              help="Gutter between cards, in mm [default: twice --bleed, so every card keeps its whole bleed "
+              "on all four sides]. A smaller gutter leaves each card half of it on every side. At 0 neighbours "
+              "share a cut, the inner edges have no bleed and more cards may fit.")
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
               help="How the printer turns the sheet; none puts all backs at the end.")
 @click.option("--back-offset", default="0,0", show_default=True, callback=_offset,
@@ -75,11 +75,16 @@ _BLEED, _GAP = settings.layout()["bleed"]["max"], settings.layout()["gap"]["max"
               help="For print-on-demand card printers, instead of sheets: one trimmed card with its own bleed "
               "per page (pdf: front then back) or per 300-dpi image (png: every front, and the one back); "
               "page = card + 2 × bleed.")
+@click.option("--shop", type=click.Choice(sorted(settings.shops())),
+              help="With --per-card: the card size, bleed, safe area, resolution and page order this print "
+              "shop publishes (see docs/cards.md); replaces --size and --bleed.")
+@click.option("--fold", is_flag=True, help="For printers without two-sided printing: fronts and their backs side "
+              "by side on one side of the paper, mirrored about a fold line; fold, glue, then cut.")
 @click.option("--deal", type=click.IntRange(1, 100), help="Deal this many cards to each of --players instead.")
 @click.option("--seed", type=int, help="Seed for --deal; the same seed deals the same hands.")
 @out_option
 def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calibrate, tokens, players, tts,
-            per_card, deal, seed, out_dir) -> None:
+            per_card, shop, fold, deal, seed, out_dir) -> None:
     """Render a deck of cards as a print-ready PDF: fronts, backs behind them, crop marks.
 
     CARDS is a deck file (`kind: deck`), a CSV with a `name` column (and optional
@@ -89,7 +94,9 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
 
     Example: playaid deck --size bridge --paper letter --tts
 
-    For a card printer: playaid deck --per-card pdf --bleed 3
+    For a card printer: playaid deck --per-card pdf --shop drivethrucards
+
+    Without two-sided printing: playaid deck --fold
     """
     from ..render.cards import deal as dealing
     from ..render.cards import sources
@@ -99,6 +106,9 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
 
     if per_card and (deal is not None or calibrate):
         raise click.UsageError(f"--per-card cannot be used with {'--deal' if deal is not None else '--calibrate'}")
+    _check_layout_options(click.get_current_context(), per_card, shop, fold)
+    if shop:
+        size, bleed = settings.shops()[shop].size, settings.shops()[shop].bleed
     options = Options(paper_named(paper), size, bleed, gap, duplex, back_offset)
     files: dict[str, bytes] = {}
     try:
@@ -126,7 +136,11 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
             if seed is None:
                 click.echo(f"dealt with seed {used} (pass --seed {used} to deal the same hands)")
         elif per_card:
-            files.update(_per_card(deck, options, per_card, stem, backs=not no_backs))
+            files.update(_per_card(deck, options, per_card, stem, not no_backs, shop))
+        elif fold:
+            from ..render.cards.fold import render_folded
+
+            files[f"{stem}-fold.pdf"] = render_folded(deck, options, backs=not no_backs)
         else:
             files[f"{stem}-deck.pdf"] = render_deck(deck, options, backs=not no_backs)
         if tokens:
@@ -143,7 +157,10 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
     except CardError as exc:
         raise InputError(str(exc)) from None
     write_all(out_dir, files)
-    if deal is None and not per_card and not no_backs:
+    if fold:
+        click.echo("To print: one-sided at 100 % (no fit-to-page); fold each sheet on its dashed line, fronts "
+                   "out, glue the halves together, then cut on the crop marks.")
+    elif deal is None and not per_card and not no_backs:
         click.echo(how_to_print(duplex))
     if tokens:
         click.echo("fight-club-tokens.pdf: print one-sided at 100 % (no fit-to-page).")
@@ -163,8 +180,21 @@ def how_to_print(duplex: str) -> str:
             "--calibrate.")
 
 
-def _per_card(deck, options, kind: str, stem: str, backs: bool) -> dict[str, bytes]:
-    """One card per page or per PNG, each with its bleed on every side."""
+def _check_layout_options(ctx, per_card, shop, fold) -> None:
+    """UsageError for layout options that cannot go together."""
+    if shop and not per_card:
+        raise click.UsageError("--shop needs --per-card pdf or --per-card png")
+    given = [f"--{name}" for name in ("size", "bleed")
+             if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT]
+    if shop and given:
+        raise click.UsageError(f"--shop sets the size and bleed; leave out {' and '.join(given)}")
+    if fold and (per_card or ctx.params.get("calibrate") or ctx.params.get("deal") is not None):
+        raise click.UsageError("--fold makes sheets to fold; it cannot be used with --per-card, --calibrate or --deal")
+
+
+def _per_card(deck, options, kind: str, stem: str, backs: bool, shop: str | None = None) -> dict[str, bytes]:
+    """One card per page or per PNG, each with its bleed on every side; in `shop`'s page
+    order and resolution when one is named."""
     from ..render.cards import face as card_face
     from ..render.cards import per_card
     from ..render.cards.deck import faces
@@ -175,24 +205,30 @@ def _per_card(deck, options, kind: str, stem: str, backs: bool) -> dict[str, byt
         raise CardError(f"the {deck.name} deck has no cards; list at least one")
     for name in dict.fromkeys(c.name for c in cards):
         card_face.check_fits(name, Rect(0, 0, options.size.width, options.size.height))
+    profile = settings.shops()[shop] if shop else None
     if kind == "pdf":
-        return {f"{stem}-cards.pdf": per_card.cards_pdf(cards, options.size, options.bleed, deck.name, backs)}
-    return per_card.cards_pngs(cards, options.size, options.bleed, deck.name, stem, backs)
+        return {f"{stem}-cards.pdf": per_card.cards_pdf(cards, options.size, options.bleed, deck.name, backs,
+                                                        back_first=bool(profile and profile.back_first))}
+    return per_card.cards_pngs(cards, options.size, options.bleed, deck.name, stem, backs,
+                               profile.dpi if profile else per_card.PNG_DPI)
 
 
 def demo_outputs(paper: str) -> dict[str, bytes]:
-    """For `playaid demo`: the default deck with backs, the tokens, and the TTS sheets."""
+    """For `playaid demo`: the default deck with backs, its fold-over sheets, the tokens,
+    and the TTS sheets."""
     from ..render.cards import deck_pdf, sources
-    from ..render.cards.deck import faces
-    from ..render.cards.imposition import impose
+    from ..render.cards.deck import Options, faces
+    from ..render.cards.fold import render_folded
+    from ..render.cards.imposition import standard_sheet
     from ..render.cards.tokens import tokens_pdf
     from ..render.cards.tts import tts_images
     from ..render.paper import paper as paper_named
 
     deck = sources.standard()
     size = settings.card_size(settings.layout()["default_size"])
-    sheet = impose(paper_named(paper), size, settings.layout()["bleed"]["default"], settings.layout()["gap"]["default"])
+    sheet = standard_sheet(paper_named(paper), size)
     files = {"frustrations-deck.pdf": deck_pdf(paper),
+             "frustrations-fold.pdf": render_folded(deck, Options(paper_named(paper), size)),
              "fight-club-tokens.pdf": tokens_pdf(paper_named(paper), sheet,
                                                  settings.layout()["tokens"]["default_players"])}
     files.update(tts_images(faces(deck), size, deck.name, "frustrations"))

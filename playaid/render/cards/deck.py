@@ -21,7 +21,8 @@ class Options:
     paper: Paper
     size: CardSize
     bleed: float = 3.0
-    gap: float = 0.0
+    gap: float | None = None
+    """None: twice the bleed (see `imposition.gutter`)."""
     duplex: str = "long"
     offset: tuple[float, float] = (0.0, 0.0)
 
@@ -30,7 +31,7 @@ class Options:
         data = layout()
         if not 0 <= self.bleed <= data["bleed"]["max"]:
             raise CardError(f"--bleed {self.bleed:g}: bleed is 0 to {data['bleed']['max']} mm (3 is usual)")
-        if not 0 <= self.gap <= data["gap"]["max"]:
+        if self.gap is not None and not 0 <= self.gap <= data["gap"]["max"]:
             raise CardError(f"--gap {self.gap:g}: the gap between cards is 0 to {data['gap']['max']} mm")
         most = data["back_offset_max"]
         if any(abs(v) > most for v in self.offset):
@@ -92,6 +93,5 @@ def deck_pdf(paper: str = "a4", size: str | None = None, deck: Deck | None = Non
     from .sources import standard
 
     data = layout()
-    options = Options(paper_named(paper), card_size(size or data["default_size"]), float(data["bleed"]["default"]),
-                      float(data["gap"]["default"]))
+    options = Options(paper_named(paper), card_size(size or data["default_size"]), float(data["bleed"]["default"]))
     return render_deck(deck or standard(), options, backs)

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 
 from ..paper import Paper
-from .settings import CardError, CardSize, layout
+from .settings import CardError, CardSize, card_size, layout
 
 EPS = 1e-9
 DUPLEX_MODES = ("long", "short", "none")
@@ -54,6 +54,9 @@ class Sheet:
     rows: int
     gap: float
     bleed: float
+    left: float | None = None
+    """Where the grid's first trim starts, mm from the left edge; None centres it (a
+    fold-over sheet puts the fronts in the left half, see `fold`)."""
 
     @property
     def per_page(self) -> int:
@@ -68,7 +71,8 @@ class Sheet:
         """The box around every trim rectangle."""
         w = self.cols * self.card.width + (self.cols - 1) * self.gap
         h = self.rows * self.card.height + (self.rows - 1) * self.gap
-        return Rect((self.page_w - w) / 2, (self.page_h - h) / 2, w, h)
+        x = (self.page_w - w) / 2 if self.left is None else self.left
+        return Rect(x, (self.page_h - h) / 2, w, h)
 
     def slots(self) -> list[Rect]:
         """Trim rectangles in reading order: top row first, each row left to right."""
@@ -160,27 +164,41 @@ def mark_start(bleed: float) -> float:
     return max(bleed + crop["offset"], crop["from_trim"])
 
 
-def _count(room: float, size: float, gap: float) -> int:
-    return max(0, math.floor((room + gap) / (size + gap) + EPS))
-
-
-def impose(paper: Paper, card: CardSize, bleed: float, gap: float) -> Sheet:
-    """The sheet holding the most cards, portrait or landscape (portrait on a tie).
-
-    Trims stay `margin` inside the paper; the sides keep room for bleed and crop
-    marks, the top and bottom also for the labels and the scale bar.
-    """
+def margins(bleed: float, gap: float) -> tuple[float, float]:
+    """How far trims stay from the paper's sides and from its top and bottom, mm."""
     data = layout()
     crop, labels = data["crop"], data["labels"]
     outer = bleed if gap <= EPS else min(bleed, gap / 2)
     # The sides hold crop marks; top and bottom also the labels (between the marks),
     # `labels.edge` mm inside the paper, under or over the art with room to spare.
     side = max(data["margin"], mark_start(outer) + crop["min_mark"] + crop["edge"])
-    end = max(side, outer + labels["clear"] + labels["band"] + labels["edge"])
+    return side, max(side, outer + labels["clear"] + labels["band"] + labels["edge"])
+
+
+def count(room: float, size: float, gap: float) -> int:
+    """How many cards `size` long, `gap` apart, fit in `room` mm."""
+    return max(0, math.floor((room + gap) / (size + gap) + EPS))
+
+
+def gutter(bleed: float, gap: float | None = None) -> float:
+    """The gap between trims: as asked, or by default twice the bleed, so every card keeps
+    its whole bleed on all four sides and neighbours' art meets halfway, never overlaps."""
+    return 2 * bleed if gap is None else gap
+
+
+def impose(paper: Paper, card: CardSize, bleed: float, gap: float | None = None) -> Sheet:
+    """The sheet holding the most cards, portrait or landscape (portrait on a tie).
+
+    Trims stay `margin` inside the paper; the sides keep room for bleed and crop
+    marks, the top and bottom also for the labels and the scale bar. `gap` None: see
+    `gutter`.
+    """
+    gap = gutter(bleed, gap)
+    side, end = margins(bleed, gap)
     best = None
     for w, h in ((paper.width_mm, paper.height_mm), (paper.height_mm, paper.width_mm)):
-        cols = _count(w - 2 * side, card.width, gap)
-        rows = _count(h - 2 * end, card.height, gap)
+        cols = count(w - 2 * side, card.width, gap)
+        rows = count(h - 2 * end, card.height, gap)
         if cols * rows and (best is None or cols * rows > best.per_page):
             best = Sheet(w, h, card, cols, rows, gap, bleed)
     if best is None:
@@ -188,3 +206,9 @@ def impose(paper: Paper, card: CardSize, bleed: float, gap: float) -> Sheet:
                         f"choose a smaller --size or --bleed (it needs {card.width + 2 * side:g}×"
                         f"{card.height + 2 * end:g} mm)")
     return best
+
+
+def standard_sheet(paper: Paper, size: CardSize | None = None) -> Sheet:
+    """The default imposition of `size` (the layout's default card) on `paper`."""
+    data = layout()
+    return impose(paper, size or card_size(data["default_size"]), float(data["bleed"]["default"]))

@@ -18,12 +18,9 @@ def tokens(setup: Path, paper: Paper, templates) -> bytes:
     """Counters and turn-summary cards for everyone in the setup's cast (printed one-sided)."""
     from ...documents import Library
     from ..sheets import cast_of
-    from . import settings
-    from .imposition import impose
+    from .imposition import standard_sheet
     from .tokens import tokens_pdf
 
     library = Library()
     cast = cast_of(library, setup, library.load(setup))
-    data = settings.layout()
-    sheet = impose(paper, settings.card_size(data["default_size"]), data["bleed"]["default"], data["gap"]["default"])
-    return tokens_pdf(paper, sheet, len(cast.members))
+    return tokens_pdf(paper, standard_sheet(paper), len(cast.members))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 
-
 from ..paper import MM
 from ..pdf_info import canvas as described_canvas
 from . import face as card_face
@@ -32,9 +31,11 @@ def page_px(card: CardSize, bleed: float, dpi: int = PNG_DPI) -> tuple[int, int]
     return round(w / 25.4 * dpi), round(h / 25.4 * dpi)
 
 
-def cards_pdf(cards: list[card_face.CardFace], card: CardSize, bleed: float, deck: str, backs: bool = True) -> bytes:
+def cards_pdf(cards: list[card_face.CardFace], card: CardSize, bleed: float, deck: str, backs: bool = True,
+              back_first: bool = False) -> bytes:
     """Each card's front, then (with `backs`) its back, one trimmed card per page; the
-    TrimBox is the card, the BleedBox the whole page."""
+    TrimBox is the card, the BleedBox the whole page. `back_first` puts each back before
+    its front, the order DriveThruCards asks for."""
     text.ready()
     w, h = page_mm(card, bleed)
     buf = io.BytesIO()
@@ -46,7 +47,8 @@ def cards_pdf(cards: list[card_face.CardFace], card: CardSize, bleed: float, dec
     boxes = [0, 0, round(w * MM, 4), round(h * MM, 4)]
     trim_box = [round(v * MM, 4) for v in (trim.x, trim.y, trim.right, trim.top)]
     for face in cards:
-        for side in ("front", "back") if backs else ("front",):
+        sides = ("front", "back") if backs else ("front",)
+        for side in reversed(sides) if back_first else sides:
             if side == "front":
                 card_face.draw_front(c, face, trim, art)
             else:
@@ -59,17 +61,17 @@ def cards_pdf(cards: list[card_face.CardFace], card: CardSize, bleed: float, dec
 
 
 def cards_pngs(cards: list[card_face.CardFace], card: CardSize, bleed: float, deck: str, stem: str,
-               backs: bool = True) -> dict[str, bytes]:
-    """`stem-card-001.png` … one per card of the pile at 300 dpi, and (with `backs`)
+               backs: bool = True, dpi: int = PNG_DPI) -> dict[str, bytes]:
+    """`stem-card-001.png` … one per card of the pile at `dpi`, and (with `backs`)
     `stem-card-back.png`: every back is the same, so one image serves them all."""
     from .tts import png_bytes, raster_pages
 
-    size = page_px(card, bleed)
+    size = page_px(card, bleed, dpi)
     pdf = cards_pdf(cards, card, bleed, deck, backs=False)
     digits = max(3, len(str(len(cards))))
-    out = {f"{stem}-card-{i + 1:0{digits}d}.png": png_bytes(img, PNG_DPI)
+    out = {f"{stem}-card-{i + 1:0{digits}d}.png": png_bytes(img, dpi)
            for i, img in enumerate(raster_pages(pdf, size))}
     if backs:
         back = raster_pages(cards_pdf(cards[:1], card, bleed, deck, backs=True), size)[1]
-        out[f"{stem}-card-back.png"] = png_bytes(back, PNG_DPI)
+        out[f"{stem}-card-back.png"] = png_bytes(back, dpi)
     return out

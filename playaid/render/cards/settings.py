@@ -55,6 +55,30 @@ def turn_summary() -> dict:
         return yaml.safe_load(fh)
 
 
+@dataclass(frozen=True)
+class Shop:
+    """A print-on-demand card printer's published numbers (`shops.yaml`)."""
+
+    name: str
+    label: str
+    size: CardSize
+    bleed: float
+    safe: float
+    dpi: int
+    back_first: bool
+
+
+@cache
+def shops() -> dict[str, Shop]:
+    """Every shop profile by name."""
+    with open(DATA / "shops.yaml", encoding="utf-8") as fh:
+        data = yaml.safe_load(fh)
+    return {name: Shop(name, v["label"], CardSize(float(v["size"]["width"]), float(v["size"]["height"]),
+                                                  f"{v['label']} {v['size']['width']}×{v['size']['height']} mm"),
+                       float(v["bleed"]), float(v["safe"]), int(v["dpi"]), bool(v["back_first"]))
+            for name, v in data.items()}
+
+
 def named_sizes() -> dict[str, CardSize]:
     return {k: CardSize(float(v["width"]), float(v["height"]), k) for k, v in layout()["sizes"].items()}
 

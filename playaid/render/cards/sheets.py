@@ -42,7 +42,8 @@ class Print:
     subject: str = "cards to print, cut and play with"
 
 
-def _box(rects: list[Rect], grow: float) -> list[float]:
+def box_pt(rects: list[Rect], grow: float) -> list[float]:
+    """The box around `rects` grown by `grow` mm, in points, as a TrimBox or BleedBox."""
     x0 = min(r.x for r in rects) - grow
     y0 = min(r.y for r in rects) - grow
     x1 = max(r.right for r in rects) + grow
@@ -63,40 +64,45 @@ DUPLEX_HINT = {"long": "Print double-sided: flip on the long edge",
 """What the top margin of a front page says about printing its backs."""
 
 
-def draw_scale_bar(canvas, sheet: Sheet, caption: str, hint: str = "") -> None:
+def draw_scale_bar(canvas, sheet: Sheet, caption: str, hint: str = "", mirrored: str = "") -> None:
     """The labels of a page, between the crop marks and `labels.edge` mm inside the
-    paper: a ruler of known length and the caption under the grid, `hint` over it."""
+    paper, one line above the grid and one below it (the margins a 3 mm bleed leaves
+    hold no more): over the first column `hint`, over the last the caption; under the
+    first column a ruler of known length, under the next the words saying so. `mirrored`
+    goes over the first column mirrored left to right (a fold-over sheet's backs)."""
     labels, bar = layout()["labels"], layout()["scale_bar"]
     size, edge = labels["pt"], labels["edge"]
     spans = sheet.label_spans()
     x0, x1 = spans[0]
     length = min(bar["length"], bar["tick"] * int((x1 - x0) // bar["tick"]))
-    y = edge + 0.5  # the line, its width and its anti-aliasing, stay inside `edge` too
-    canvas.setStrokeGray(0)
-    canvas.setLineWidth(0.4)
-    if length > 0:
-        canvas.line(x0 * MM, y * MM, (x0 + length) * MM, y * MM)
-        ticks = [x0 + k * bar["tick"] for k in range(int(length // bar["tick"]) + 1)]
-        canvas.lines([(t * MM, y * MM, t * MM, (y + 1.2) * MM) for t in ticks])
-    base = y + 1.9
     ascender = size * 0.8 / MM  # the tallest letters (b, d, f, l) of the bundled sans, mm
+    base = edge + 0.3 + size * 0.3 / MM  # descenders (0.29 em) and their anti-aliasing stay `edge` clear
     lead = size * 1.2 / MM
-    top = sheet.page_h - (edge + 0.3) - ascender
-    if len(spans) == 1:  # one column: the caption shares the top line with the hint
-        hint, caption = " · ".join(t for t in (hint, caption) if t), ""
-    # How many lines fit between the first line and the art (kept `clear` from it).
+    top = sheet.page_h - edge - 0.3 - ascender
+    words = bar["label"].format(length=length) if length > 0 else ""
+    if len(spans) == 1:  # one column: its ruler alone below, every word on the top line
+        hint, caption, words = " · ".join(t for t in (hint, caption, words) if t), "", ""
     art = sheet.grid.grow(*(sheet.outer_bleed + labels["clear"],) * 4)
     below = 1 + max(0, int((art.y - base - ascender) // lead))
     above = 1 + max(0, int((top - size * 0.25 / MM - art.top) // lead))
-    if length > 0:
-        _label(canvas, bar["label"].format(length=length), fonts.SANS, spans[0], base, below, lead, "left")
+    canvas.setStrokeGray(0)
+    canvas.setLineWidth(0.4)
+    if length > 0:  # the bar on the words' baseline, its ticks as tall as their capitals
+        canvas.line(x0 * MM, base * MM, (x0 + length) * MM, base * MM)
+        ticks = [x0 + k * bar["tick"] for k in range(int(length // bar["tick"]) + 1)]
+        canvas.lines([(t * MM, base * MM, t * MM, (base + 1.6) * MM) for t in ticks])
+    if words:
+        label(canvas, words, fonts.SANS, spans[1], base, below, lead, "left")
     if caption:
-        _label(canvas, caption, fonts.SANS, spans[-1], base, below, lead, "right")
+        label(canvas, caption, fonts.SANS, spans[-1], top, above, -lead, "right")
     if hint:
-        _label(canvas, hint, fonts.SANS_BOLD, spans[0], top, above, -lead, "left")
+        label(canvas, hint, fonts.SANS_BOLD, spans[0], top, above, -lead, "left")
+    if mirrored:
+        far = (sheet.page_w - spans[0][1], sheet.page_w - spans[0][0])
+        label(canvas, mirrored, fonts.SANS_BOLD, far, top, above, -lead, "right")
 
 
-def _label(canvas, words: str, face: fonts.Face, span: tuple[float, float], first: float, most: int, lead: float,
+def label(canvas, words: str, face: fonts.Face, span: tuple[float, float], first: float, most: int, lead: float,
            anchor: str) -> None:
     """`words` wrapped to the span, on at most `most` lines (the last cut short if need
     be); the line nearest the paper edge at `first` mm, the others `lead` mm inward
@@ -144,8 +150,8 @@ def render(job: Print, pages: list[Page], lead=None) -> bytes:
                 card_face.draw_back(c, form, backs[i], art)
             placed = [backs[i] for i in used]
         if placed:
-            c.setTrimBox(_box(placed, 0))
-            c.setBleedBox(_box(placed, sheet.outer_bleed))
+            c.setTrimBox(box_pt(placed, 0))
+            c.setBleedBox(box_pt(placed, sheet.outer_bleed))
         c.showPage()
     c.save()
     return buf.getvalue()

@@ -27,15 +27,21 @@ def unit_width(text: str, face: fonts.Face) -> float:
     return sum(pdfmetrics.stringWidth(run, f.name, 1.0) for f, run in fonts.runs(text, face))
 
 
-def draw(canvas, x: float, y: float, text: str, face: fonts.Face, size: float, anchor: str = "left") -> None:
-    """Draw `text` at (x, y) in points on the baseline; `anchor` left, centre or right."""
+def draw(canvas, x: float, y: float, text: str, face: fonts.Face, size: float, anchor: str = "left",
+         tracking: float = 0.0) -> None:
+    """Draw `text` at (x, y) in points on the baseline; `anchor` left, centre or right;
+    `tracking` points added after every character but the last (letter-spaced capitals)."""
     if anchor != "left":
-        w = unit_width(text, face) * size
+        w = unit_width(text, face) * size + tracking * max(0, len(text) - 1)
         x -= w / 2 if anchor == "centre" else w
     t = canvas.beginText(x, y)
+    if tracking:
+        t.setCharSpace(tracking)
     for f, run in fonts.runs(text, face):
         t.setFont(f.name, size)
         t.textOut(run)
+    if tracking:  # character spacing is graphics state: it would carry over to later text
+        t.setCharSpace(0)
     canvas.drawText(t)
 
 

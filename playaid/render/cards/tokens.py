@@ -1,5 +1,5 @@
-"""Punch-out counters for the Frustration, Pain and Retirement tokens, and the
-turn-summary card in the deck's size, one per player.
+"""Punch-out counters for the Frustration, Pain and Retirement tokens, then the
+turn-summary cards (`summary`) in the deck's size, one set per player.
 
 The three tokens differ by shape of their inner ring as well as by word and letter, so
 they stay apart in grayscale: Frustration dashed, Pain solid on a pale disc,
@@ -16,10 +16,11 @@ from ...systems.fight_club.models import TOKEN_TYPES
 from .. import fonts
 from ..paper import MM, Paper
 from . import text
-from .imposition import Rect, Sheet, impose
+from .imposition import Sheet, impose
 from ..pdf_info import canvas as described_canvas
-from .settings import CardSize, card_size, fight_club_title, layout, turn_summary
+from .settings import card_size, fight_club_title, layout, turn_summary
 from .sheets import draw_marks, draw_scale_bar
+from .summary import draw_summary, summary_fits
 
 
 def token_counts(players: int) -> dict[str, int]:
@@ -41,7 +42,7 @@ LETTER_DROP = 2.0
 def innermost_ring(r: float, kind: str) -> float:
     """The radius of the smallest ring drawn inside a token of radius `r` (points)."""
     inner = r - 2 * MM
-    return inner - 1.2 * MM if kind == "retirement" else inner
+    return inner - {"retirement": 1.6 * MM, "frustration": 0.8 * MM}.get(kind, 0)
 
 
 def word_layout(word: str, ring: float) -> tuple[float, float] | None:
@@ -63,22 +64,29 @@ def word_layout(word: str, ring: float) -> tuple[float, float] | None:
         size = max(WORD_PT[1], size - 0.25)
 
 
+RING_GREY = 0.6
+"""The ring every token's edge is printed in: the same tone inside and past the cut,
+so a cut a little off the line shows no edge (nothing is drawn on the cut itself)."""
+
+
 def _token(c, cx: float, cy: float, r: float, kind: str) -> None:
-    c.setStrokeGray(0)
-    c.setLineWidth(0.5)
-    c.circle(cx, cy, r, stroke=1, fill=0)  # the cut line
+    """A token of radius `r` (points) centred at (cx, cy): a grey ring from 2 mm inside
+    its cut to `tokens.bleed` mm past it, the kind's inner ring, its letter and word."""
+    bleed = layout()["tokens"]["bleed"] * MM
     inner = r - 2 * MM
+    c.setFillGray(RING_GREY)
+    c.circle(cx, cy, r + bleed, stroke=0, fill=1)
+    c.setFillGray(0.9 if kind == "pain" else 1)
+    c.circle(cx, cy, inner, stroke=0, fill=1)
+    c.setStrokeGray(0)
     c.setLineWidth(0.8)
-    if kind == "pain":
-        c.setFillGray(0.9)
-        c.circle(cx, cy, inner, stroke=1, fill=1)
-    elif kind == "frustration":
+    if kind == "frustration":
         c.setDash(2, 1.5)
-        c.circle(cx, cy, inner, stroke=1, fill=0)
+        c.circle(cx, cy, inner - 0.8 * MM, stroke=1, fill=0)
         c.setDash()
-    else:
-        c.circle(cx, cy, inner, stroke=1, fill=0)
-        c.circle(cx, cy, inner - 1.2 * MM, stroke=1, fill=0)
+    elif kind == "retirement":
+        c.circle(cx, cy, inner - 0.8 * MM, stroke=1, fill=0)
+        c.circle(cx, cy, inner - 1.6 * MM, stroke=1, fill=0)
     c.setFillGray(0)
     text.draw(c, cx, cy - LETTER_DROP, kind[0].upper(), fonts.DISPLAY_BOLD, r * 0.9, "centre")
     word = word_layout(kind.capitalize(), innermost_ring(r, kind))
@@ -87,87 +95,73 @@ def _token(c, cx: float, cy: float, r: float, kind: str) -> None:
         text.draw(c, cx, cy - baseline, kind.capitalize(), fonts.SANS, size, "centre")
 
 
+HEADING_MM = 7
+"""A heading's row above the tokens it names."""
+
+
+def token_rows(paper: Paper, players: int) -> list[list[tuple[str, str]]]:
+    """The tokens page by page, each page a list of rows: ("heading", words) or
+    ("tokens", kind) repeated. The kinds follow one another without a page break each,
+    and the last page's rows left over fill with spares, so no page is mostly empty."""
+    data = layout()["tokens"]
+    pitch, room = data["diameter"] + data["gap"], paper.height_mm - 2 * paper.margin_mm - 2 * data["bleed"]
+    pages: list[list[tuple[str, str]]] = [[]]
+    used = 0.0
+
+    def add(row: tuple[str, str], height: float, keep: float = 0.0) -> None:
+        nonlocal used
+        if used + height + keep > room + 1e-9:  # a heading keeps a row of its tokens with it
+            pages.append([])
+            used = 0.0
+        pages[-1].append(row)
+        used += height
+
+    cols = token_columns(paper)
+    for kind, n in token_counts(players).items():
+        add(("heading", f"{kind.capitalize()} tokens: {n} ({n // players} per player × {players}); "
+                        "cut along the grey ring"), HEADING_MM, pitch)
+        for _ in range(-(-n // cols)):
+            add(("tokens", kind), pitch)
+    kinds = list(token_counts(players))
+    if room - used >= HEADING_MM + pitch:
+        add(("heading", "Spares, for the tokens a table loses: cut along the grey ring"), HEADING_MM)
+        k = 0
+        while room - used >= pitch - 1e-9:
+            add(("tokens", kinds[k % len(kinds)]), pitch)
+            k += 1
+    return pages
+
+
+def token_columns(paper: Paper) -> int:
+    """Tokens in a row: their rings (bleed included) inside the printable margin."""
+    data = layout()["tokens"]
+    d, gap = data["diameter"], data["gap"]
+    return int((paper.width_mm - 2 * paper.margin_mm - 2 * data["bleed"] + gap) // (d + gap))
+
+
 def _token_pages(c, paper: Paper, players: int) -> None:
-    """Rows of counters inside the printable margin, a heading before each type."""
+    """Rows of counters inside the printable margin, a heading before each kind; the
+    counts of the last row of each kind as the table needs them, spares whole rows."""
     data = layout()["tokens"]
     d, gap, margin = data["diameter"], data["gap"], paper.margin_mm
-    cols = int((paper.width_mm - 2 * margin + gap) // (d + gap))
+    cols = token_columns(paper)
     x0 = (paper.width_mm - cols * d - (cols - 1) * gap) / 2
-    top = paper.height_mm - margin
-    y = top
-    for kind, n in token_counts(players).items():
-        if y - 7 - d < margin:
+    counts = token_counts(players)
+    left = dict(counts)
+    for number, rows in enumerate(token_rows(paper, players)):
+        if number:
             c.showPage()
-            y = top
-        text.draw(c, x0 * MM, (y - 4) * MM, f"{kind.capitalize()} tokens: {n} ({n // players} per player × "
-                  f"{players}); cut along the outer circle", fonts.SANS_BOLD, 9)
-        y -= 7
-        for k in range(n):
-            if k % cols == 0:
-                if y - d < margin:  # a new page says whose tokens carry on
-                    c.showPage()
-                    text.draw(c, x0 * MM, (top - 4) * MM, f"{kind.capitalize()} tokens, continued", fonts.SANS_BOLD, 9)
-                    y = top - 7
-                row = y - d
-                y = row - gap
-            _token(c, (x0 + d / 2 + (k % cols) * (d + gap)) * MM, (row + d / 2) * MM, d / 2 * MM, kind)
-        y -= 2
-
-
-SUMMARY_PT = (9.0, 7.0)
-"""The turn summary's largest and smallest body size."""
-
-
-def _summary_layout(card: int, box: Rect) -> tuple[float, list[tuple[fonts.Face, str]]] | None:
-    """The largest size at which turn-summary card `card` (1, 2 …) fits `box`, and its
-    lines; None when it does not fit even at the smallest size."""
-    steps = [s for s in turn_summary()["steps"] if s["card"] == card]
-    size = SUMMARY_PT[0]
-    while size >= SUMMARY_PT[1] - 1e-9:
-        out: list[tuple[fonts.Face, str]] = []
-        for step in steps:
-            out += [(fonts.SANS_BOLD, line) for line in text.wrap_lines(step["head"], fonts.SANS_BOLD, size, box.w * MM)]
-            out += [(fonts.SANS, line) for line in text.wrap_lines(step["text"], fonts.SANS, size, box.w * MM)]
-        height = (len(out) + len(steps) * 0.35) * size * 1.2 + size * 2.2
-        if height <= box.h * MM:
-            return size, out
-        size -= 0.25
-    return None
-
-
-def _summary_box(trim: Rect) -> Rect:
-    safe = layout()["safe"]
-    return Rect(trim.x + safe + 2, trim.y + safe + 2, trim.w - 2 * safe - 4, trim.h - 2 * safe - 4)
-
-
-def summary_fits(card: CardSize) -> bool:
-    """Whether every turn-summary card fits a card of this size at 7 pt or more."""
-    box = _summary_box(Rect(0, 0, card.width, card.height))
-    return all(_summary_layout(k, box) is not None for k in range(1, len(turn_summary()["titles"]) + 1))
-
-
-def draw_summary(c, trim: Rect, card: int) -> None:
-    """Turn-summary card `card` inside the card's safe zone."""
-    safe = layout()["safe"]
-    box = Rect(trim.x + safe, trim.y + safe, trim.w - 2 * safe, trim.h - 2 * safe)
-    c.setStrokeGray(0.45)
-    c.setLineWidth(0.5)
-    c.roundRect(box.x * MM, box.y * MM, box.w * MM, box.h * MM, 2 * MM)
-    inner = _summary_box(trim)
-    fitted = _summary_layout(card, inner)
-    if fitted is None:
-        raise ValueError(f"turn-summary card {card} does not fit a {trim.w:g}×{trim.h:g} mm card; "
-                         "check summary_fits first")
-    size, lines = fitted
-    y = inner.top * MM - size * 1.4
-    title = turn_summary()["titles"][card - 1]
-    text.draw(c, (inner.x + inner.w / 2) * MM, y, title, fonts.DISPLAY_BOLD, size * 1.4, "centre")
-    y -= size * 0.9
-    for face, line in lines:
-        if face is fonts.SANS_BOLD:
-            y -= size * 0.35
-        y -= size * 1.2
-        text.draw(c, inner.x * MM, y, line, face, size)
+        y = paper.height_mm - margin - data["bleed"]
+        for what, value in rows:
+            if what == "heading":
+                text.draw(c, x0 * MM, (y - 4) * MM, value, fonts.SANS_BOLD, 9)
+                y -= HEADING_MM
+                continue
+            n = min(cols, left[value]) if left[value] > 0 else cols
+            left[value] -= n
+            for k in range(n):
+                _token(c, (x0 + d / 2 + k * (d + gap)) * MM, (y - d / 2) * MM, d / 2 * MM, value)
+            y -= d + gap
 
 
 def tokens_pdf(paper: Paper, sheet: Sheet, players: int) -> bytes:
@@ -190,7 +184,7 @@ def tokens_pdf(paper: Paper, sheet: Sheet, players: int) -> bytes:
         draw_marks(c, sheet)
         draw_scale_bar(c, sheet, "turn summary", "Print one-sided")
         for trim, card in zip(slots, cards[start:start + len(slots)]):
-            draw_summary(c, trim, card)
+            draw_summary(c, trim, sheet.bleed_rect(trim), card)
         c.showPage()
     c.save()
     return buf.getvalue()
