@@ -31,7 +31,7 @@ WALKS: dict[tuple[str, str], tuple[list[str], list[str]]] = {
         ["`role` is `gladiator`", "drive is needed", "`2` has no letters"]),
     ("fight-sphere", "setup"): (
         ["The Rust Layer", "Alice, Bob", "dana.yaml, bo.yaml, surgeon.yaml, vix.yaml", "", "",
-         "Dana Okafor, Bo Reyes; The Surgeon, Vix", "", "", ""],
+         "Dana Okafor, Bo Reyes; The Surgeon, Vix", "", "", "", ""],
         []),
     ("fight-sphere", "scene"): (
         ["campaign.yaml", "fight", "1", "Hold the bridge", "Dana Okafor", "maybe", "yes", "true", "2",
@@ -56,14 +56,14 @@ WALKS: dict[tuple[str, str], tuple[list[str], list[str]]] = {
     ("sapio", "character"): (
         ["Mara Voss", "Roof Runner", "Leaping, Climbing", "Roof Runner", "Leaping", "1", "Night Clerk",
          "Agile, Clever, Quick", "Agile, Perceptive", "1", "Hide in Plain Sight",
-         "The TN to hide is never more than 4.", "hiding", "9", "4", "", "", "", "Violence is not the answer",
+         "The TN to hide is never more than 4.", "hiding", "9", "4", "", "", "", "", "", "", "Violence is not the answer",
          "Stealing isn't a big deal", "Mia", "2", ""],
         ["one Specialization under the Profession, not 2", "two Qualities, not 3", "9 is out of range",
          "principle is needed"]),
     ("sapio", "setup"): (["Rooftops", "wren.yaml, ines.yaml", "Ari", "A rain-soaked port city", ""], []),
     ("sapio", "scene"): (
         ["wren.yaml", "check", "", "Leap the gap", "3", "fully", "full", "", "Leaping", "Agile", "1",
-         "Hide in Plain Sight", "", "", "", "", "", "", "", "", "", "", ""],
+         "Hide in Plain Sight", "", "", "", "", "", "", "", "", "", "", "", "", "", "", ""],
         ["`invoke.profession` is `fully`"]),
     ("sapio", "dice"): (
         ["hit, spare", "; ; spiral; spare; hit; hit; hit; hit, spare; hit, spiral; hit, hit; hit, hit, spiral; "
@@ -85,7 +85,7 @@ WALKS: dict[tuple[str, str], tuple[list[str], list[str]]] = {
     ("dirt", "setup"): (["The quarry", "moss.yaml, scout.yaml", "Rin", "An old quarry", "The foreman", "The dog"],
                         []),
     ("dirt", "scene"): (
-        ["unopposed", "Climb the fence", "moss.yaml", "strength", "2", "job", "hard", "", "", "", "", ""],
+        ["unopposed", "Climb the fence", "moss.yaml", "strength", "2", "job", "hard", "", "", "", "", "", ""],
         ["`stat` is `strength`"]),
     ("contest", "character"): (
         ["Harrow", "Strength: d6, Agility: d8, Social Standing: d10", "Oratory: d7", "", "Bullhorn: d6",
@@ -178,7 +178,7 @@ def test_a_campaign_made_by_interviews_rolls(tmp_path):
         result, _ = interview(folder, "fight-sphere", "character", answers)
         assert result.exit_code == 0, result.output
     files = ", ".join(p.name for p in sorted(folder.glob("*.yaml")))
-    result, made = interview(folder, "fight-sphere", "setup", ["Layer One", "Alice, Bob", files, "", "", "", "", "", ""])
+    result, made = interview(folder, "fight-sphere", "setup", ["Layer One", "Alice, Bob", files, "", "", "", "", "", "", ""])
     assert result.exit_code == 0, result.output
     answers = [made[0].name, "conflict", "Cross the bridge", "Rok Varga", "", "1", "", "", "", "", "", ""]
     result, scene = interview(folder, "fight-sphere", "scene", answers)
