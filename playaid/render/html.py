@@ -27,7 +27,7 @@ from .bounds import Budget, RenderTooBig, joined
 from .sandbox import Sandbox
 from .fonts import CSS_STACK, FONT_DIR, font_face_css
 from .forms import finish_forms
-from .layout_bounds import LayoutTooBig, check_pages, check_tree, page_limit
+from .layout_bounds import LayoutTooBig, check_html, check_pages, check_tree, page_limit
 from .paper import Paper
 from .. import resources
 from ..limits import RENDER_LIMIT, clipped
@@ -233,6 +233,7 @@ def layout(html: str, template_roots: list[Path] | None = None):
     roots = template_roots or [TEMPLATES]
     base = roots[0].resolve().as_uri() + "/"
     try:
+        check_html(html)
         parsed = HTML(string=html, base_url=base, url_fetcher=local_fetcher(roots))
         check_tree(parsed.etree_element)
         with page_limit():

@@ -11,6 +11,7 @@ are made, and page sizes are checked before anything is written or rasterized.
 from __future__ import annotations
 
 import logging
+import re
 from contextlib import contextmanager
 
 MAX_ELEMENTS = 20_000
@@ -19,6 +20,10 @@ and 15,000 elements of table rows take WeasyPrint about 8 s."""
 
 MAX_DEPTH = 64
 """Elements nested in each other: ours nest 12 deep; WeasyPrint's recursion gives out near 150."""
+
+MAX_TEXT_CHARS = 500_000
+"""Characters of text in one laid-out document: about 130 A4 pages of running text,
+which take WeasyPrint some 10 s; 25 filled bundled sheets hold well under 150,000."""
 
 MAX_PAGES = 200
 """Pages of one laid-out document: a packet block of 25 sheets runs to about 75."""
@@ -37,18 +42,37 @@ class LayoutTooBig(Exception):
     """HTML or a page past a bound; the message says which and how to fix it."""
 
 
+_START_TAG = re.compile(r"<[A-Za-z]")
+
+
+def check_html(html: str) -> None:
+    """Refuse HTML with more start tags than `MAX_ELEMENTS` before it is even parsed
+    (parsing a million elements takes long itself)."""
+    if len(html) > MAX_ELEMENTS and len(_START_TAG.findall(html)) > MAX_ELEMENTS:
+        raise _too_many()
+
+
+def _too_many() -> LayoutTooBig:
+    return LayoutTooBig(f"the HTML holds more than {MAX_ELEMENTS:,} elements, more than a page layout can take "
+                        "in reasonable time: print fewer rows or split the document")
+
+
 def check_tree(root) -> None:
-    """Refuse a parsed document (an ElementTree element) with too many or too deeply nested elements."""
-    count, stack = 0, [(root, 1)]
+    """Refuse a parsed document (an ElementTree element) with too many or too deeply nested
+    elements, or too much text."""
+    count, text, stack = 0, 0, [(root, 1)]
     while stack:  # by hand rather than recursively: the point is that the depth is unknown
         element, depth = stack.pop()
         count += 1
+        text += len(element.text or "") + len(element.tail or "")
+        if text > MAX_TEXT_CHARS:
+            raise LayoutTooBig(f"the HTML holds more than {MAX_TEXT_CHARS:,} characters of text, more than a "
+                               "layout can take in reasonable time: print less at a time")
         if depth > MAX_DEPTH:
             raise LayoutTooBig(f"the HTML nests elements more than {MAX_DEPTH} deep; WeasyPrint cannot lay that "
                                "out: close your tags and flatten the nesting")
         if count > MAX_ELEMENTS:
-            raise LayoutTooBig(f"the HTML holds more than {MAX_ELEMENTS:,} elements, more than a page layout "
-                               "can take in reasonable time: print fewer rows or split the document")
+            raise _too_many()
         stack.extend((child, depth + 1) for child in element)
 
 

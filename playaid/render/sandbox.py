@@ -22,7 +22,8 @@ from jinja2.utils import generate_lorem_ipsum
 from jinja2.visitor import NodeTransformer
 
 from . import bounds
-from .bounds import Budget, check_binop, check_call, check_filter, check_lipsum, check_size, cost, counted
+from .arguments import check_binop, check_call, check_filter, check_lipsum
+from .bounds import Budget, check_size, cost, counted
 
 
 class Sandbox(ImmutableSandboxedEnvironment):
