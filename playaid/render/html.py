@@ -2,8 +2,9 @@
 
 User text reaches templates only as autoescaped values, so it can never inject markup or
 CSS. A user's `--template-dir` is treated as untrusted too: templates run in Jinja's
-immutable sandbox (no Python internals, no mutation of what they are given), and a
+immutable sandbox, bounded in time and memory (`sandbox.py`, `bounds.py`), and a
 template name, include or symlink that leads outside the template folders is refused.
+Every layout is bounded before and while WeasyPrint makes it (`layout_bounds.py`).
 WeasyPrint gets a URL fetcher that serves files from the project's `templates/` and
 `assets/` folders (and a user's `--template-dir`) and refuses everything else: a name
 like `file:///etc/passwd` or `http://…` stays literal text and nothing is fetched.
@@ -11,11 +12,9 @@ like `file:///etc/passwd` or `http://…` stays literal text and nothing is fetc
 
 from __future__ import annotations
 
-import io
 import logging
 import mimetypes
 import os
-import types
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -24,11 +23,11 @@ import jinja2
 from jinja2.sandbox import SecurityError
 
 from .bounds import Budget, RenderTooBig, joined
-from .sandbox import Sandbox
 from .fonts import CSS_STACK, FONT_DIR, font_face_css
 from .forms import finish_forms
 from .layout_bounds import LayoutTooBig, check_html, check_pages, check_tree, page_limit
 from .paper import Paper
+from .sandbox import Sandbox
 from .. import resources
 from ..limits import RENDER_LIMIT, clipped
 
