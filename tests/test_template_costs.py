@@ -13,7 +13,7 @@ import time
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from playaid.cli import cli
@@ -55,7 +55,7 @@ HOSTILE = {
              "more than 20,000 elements"),
     "pages": ("{% for i in range(5000) %}<div style='break-after: page'>{{ i }}</div>{% endfor %}",
               "runs past 200 pages"),
-    "text": ("{% for i in range(1000) %}<p>{{ lipsum(n=10, html=False) }}</p>{% endfor %}", "characters of text"),
+    "text": ("{% for i in range(500) %}<p>{{ lipsum(n=10, html=False) }}</p>{% endfor %}", "characters of text"),
     "nesting": ("{% for i in range(300) %}<div>{% endfor %}x{% for i in range(300) %}</div>{% endfor %}",
                 "nests elements more than 64 deep"),
     "page-size": ("<style>@page { size: 20000mm }</style>x", "page 1 is 20,000 × 20,000 mm; at most 1,200 mm"),
@@ -190,7 +190,7 @@ def test_bundled_sheets_stay_far_inside_the_layout_bounds():
 
 # -- fuzz ------------------------------------------------------------------------------------
 
-_N = st.sampled_from([0, 1, 3, 1_000, 100_000, 1_000_000_000])
+_N = st.sampled_from([0, 1, 3, 1_000, 20_000, 1_000_000_000])  # 20,000 turns of lipsum: 8 MB of HTML
 _LEAF = st.one_of(
     st.just("<p>x</p>"), st.just("{{ lipsum(n=1) }}"),
     _N.map(lambda n: f"{{{{ 'ab' * {n} }}}}"), _N.map(lambda n: f"{{{{ 'x'|center({n}) }}}}"),
@@ -208,7 +208,9 @@ _TEMPLATE = st.recursive(_LEAF, lambda inner: st.one_of(
 ), max_leaves=4)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# No `explain` phase: it reruns a failing example under a tracer, fifty times slower.
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture],
+          phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink])
 @given(body=_TEMPLATE)
 def test_fuzzed_user_templates_render_or_stop_with_a_problem(tmp_path, body):
     root = tmp_path / "fuzz"
@@ -219,4 +221,4 @@ def test_fuzzed_user_templates_render_or_stop_with_a_problem(tmp_path, body):
         template_document(Templates(root), "shared/x.html")
     except TemplateProblem as exc:
         assert "\n" not in str(exc)
-    assert time.perf_counter() - started < 15, body
+    assert time.perf_counter() - started < 30, body  # 5 s at most when idle

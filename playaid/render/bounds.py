@@ -26,8 +26,9 @@ import numbers
 MAX_STEPS = 2_000_000
 """The bundled templates take under 600 steps a render (533 at most in `playaid demo`): room for any restyle."""
 
-MAX_OUTPUT = 20_000_000
-"""Characters of HTML one render may produce; the bundled templates write under 30,000 a page."""
+MAX_OUTPUT = 5_000_000
+"""Characters of HTML one render may produce: ten times what a layout's bounds let through
+(`layout_bounds`); 25 bundled sheets write under 140,000."""
 
 MAX_TEXT = 1_000_000
 """Characters of one text a template builds (a repeat, a join, a macro's output …)."""
