@@ -222,3 +222,9 @@ def test_fuzzed_user_templates_render_or_stop_with_a_problem(tmp_path, body):
     except TemplateProblem as exc:
         assert "\n" not in str(exc)
     assert time.perf_counter() - started < 30, body  # 5 s at most when idle
+
+
+def test_a_recursion_error_of_the_layout_is_a_clean_problem(monkeypatch):
+    monkeypatch.setattr(layout_bounds, "MAX_DEPTH", 10_000)  # let 300 nested <div> through to WeasyPrint
+    with pytest.raises(TemplateProblem, match="nests too deeply for WeasyPrint"):
+        layout("<div>" * 300 + "x" + "</div>" * 300)
