@@ -9,6 +9,7 @@ import click
 from ..documents import Library, expand
 from ..problems import unique
 from ..render.html import TemplateProblem, Templates
+from ..render.layout_bounds import LayoutTooBig
 from ..render.paper import paper as paper_named
 from . import GameChoice, InputError, out_option, paper_option, print_problems, warn, write_all
 
@@ -89,7 +90,10 @@ def command(paths, blank, reference, paper, out_dir, png, flat, template_dir):
         raise InputError(str(exc)) from None
     if png:
         for name, pdf in list(files.items()):
-            files.update(page_pngs(pdf, name.removesuffix(".pdf")))
+            try:
+                files.update(page_pngs(pdf, name.removesuffix(".pdf")))
+            except LayoutTooBig as exc:
+                raise InputError(f"{name}: {exc}") from None
     for note in templates.warnings + warnings:
         warn(note)
     write_all(out_dir, files)

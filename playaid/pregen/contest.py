@@ -10,6 +10,9 @@ from __future__ import annotations
 from .draw import Drawer, Name, fill, table
 from .seats import one_each, seated
 
+SENTENCES = {"relationships": ("name",)}
+"""The entries of `contest.yaml` that are sentences, and the placeholders each may hold."""
+
 
 def characters(draw: Drawer, count: int, players: list[str]) -> list[tuple[Name, dict]]:
     t = table("contest")

@@ -7,16 +7,20 @@ read in file order, so one seed always gives the same characters.
 from __future__ import annotations
 
 import random
+import re
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Sequence
+from itertools import islice
+from typing import Any, Iterator, Sequence
 
 import yaml
 from .. import resources
 
 DATA = resources.DATA / "pregen"
+FALLBACK = 10_000
+"""The most names left a nearly full batch chooses among (bundled tables make about 1,600)."""
 
 
 class PregenError(Exception):
@@ -111,10 +115,11 @@ class Drawer:
             name = _full(culture, given, family)
             if name.written.casefold() not in self._names:
                 return self._take(name)
-        # Nearly every name is taken: choose among the ones left rather than guess again.
-        left = [n for n in all_names() if n.written.casefold() not in self._names]
+        # Nearly every name is taken: choose among the ones left rather than guess again
+        # (the first FALLBACK of them: a group's table can make millions of names).
+        left = list(islice((n for n in different_names() if n.written.casefold() not in self._names), FALLBACK))
         if not left:
-            raise PregenError(f"the names table holds {len(all_names())} different names, "
+            raise PregenError(f"the names table holds {count_names()} different names, "
                               "and every one is taken: make fewer characters or add names")
         return self._take(self.pick(left))
 
@@ -135,21 +140,66 @@ def _full(culture: dict, given: tuple[str, str], family: tuple[str, str]) -> Nam
     return Name(f"{first[0]} {second[0]}", f"{first[1]} {second[1]}", given[0])
 
 
-def all_names() -> list[Name]:
-    """Every different full name the names table can make, in table order."""
-    seen: dict[str, Name] = {}
+def different_names() -> Iterator[Name]:
+    """Every different full name the names table can make, in table order, one at a time.
+
+    A group's table of a thousand given and a thousand family names makes a million
+    names: callers take what they need (`count_names`) instead of building them all.
+    Each culture's lists are read without repeats first, so a list of one name written
+    a thousand times costs one name, not a thousand turns.
+    """
+    seen: set[str] = set()
     for culture in table("names")["cultures"].values():
         for sex in ("f", "m"):
-            for given in _for(culture["given"], sex):
-                for family in _for(culture["family"], sex):
-                    name = _full(culture, _spelling(given), _spelling(family))
-                    seen.setdefault(name.written.casefold(), name)
-    return list(seen.values())
+            givens, families = (_once(_for(culture[part], sex)) for part in ("given", "family"))
+            for given in givens:
+                for family in families:
+                    name = _full(culture, given, family)
+                    key = name.written.casefold()
+                    if key not in seen:
+                        seen.add(key)
+                        yield name
+
+
+def _once(entries: list) -> list[tuple[str, str]]:
+    """A list of names as (written, Latin) spellings, each written form once."""
+    out: dict[str, tuple[str, str]] = {}
+    for entry in entries:
+        written, latin = _spelling(entry)
+        out.setdefault(written.casefold(), (written, latin))
+    return list(out.values())
+
+
+def count_names(most: int | None = None) -> int:
+    """How many different full names the table makes, counting no further than `most`."""
+    return sum(1 for _ in islice(different_names(), most))
+
+
+def all_names() -> list[Name]:
+    """Every different full name the names table can make, in table order (bundled-size tables)."""
+    return list(different_names())
+
+
+PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+"""A `{word}` of a table's sentence. Sentences are filled here, never by `str.format`,
+which would also obey format specs (`{short:>1500000000}`) and attributes
+(`{short.__class__}`) written into a group's own tables."""
 
 
 def fill(template: str, **values: str) -> str:
-    """A table's sentence with its `{placeholders}` filled in."""
-    return template.format(**values)
+    """A table's sentence with its `{placeholders}` filled in: `{short}` becomes `values["short"]`.
+
+    Every placeholder must be one of `values` (`own_tables` checks a group's sentences
+    when it loads them); any other brace is kept as written.
+    """
+    return PLACEHOLDER.sub(lambda m: values[m.group(1)], template)
+
+
+def stray_braces(text: str, allowed: Sequence[str]) -> list[str]:
+    """The `{…}` pieces (and lone braces) of `text` that are not one of the `allowed` placeholders."""
+    bad = [f"{{{m.group(1)}}}" for m in PLACEHOLDER.finditer(text) if m.group(1) not in allowed]
+    rest = PLACEHOLDER.sub("", text)
+    return bad + [c for c in "{}" if c in rest]
 
 
 class _Dumper(yaml.SafeDumper):

@@ -11,6 +11,9 @@ from ..systems.fight_sphere.gladiators import BACKSTORY_WORDS, DEATH_WISH, REASO
 from .draw import Drawer, Name, PregenError, fill, fits_table, table
 
 PER_PLAYER = 2
+SENTENCES = {part: ("short", "years") for part in ("past", "known_for", "taken", "since")} | {
+    DEATH_WISH: ("short",), REASON_TO_LIVE: ("short",)}
+"""The entries of `fight-sphere.yaml` that are sentences, and the placeholders each may hold."""
 
 
 def seats(count: int, players: list[str]) -> list[tuple[str, str]]:

@@ -17,10 +17,16 @@ import yaml
 
 from ..problems import Path as At, Problem, error, unique
 from ..source import read
-from .draw import DATA, bundled
+from .draw import DATA, bundled, stray_braces
 
 RULE = "pregen.tables-file"
+SIZE_RULE = "pregen.tables-size"
 SEXES = {"f", "m"}
+MAX_ROWS = 1_000
+"""Entries one list or mapping of a tables file may hold; ours hold at most 71."""
+MAX_VALUES = 10_000
+"""Values (texts, numbers) one tables file may hold in all: a thousand-row names culture
+takes about 3,000."""
 
 
 def table_names() -> list[str]:
@@ -112,6 +118,9 @@ def load(path: Path) -> tuple[dict[str, dict], list[Problem]]:
     if not isinstance(data, dict):
         fail("a tables file is a mapping of table names", f"start with one of: {', '.join(table_names())}", ())
         return {}, found
+    found += [source.pin(p) for p in _too_big(data)]
+    if found:  # checking shapes and words of a huge file would itself take long
+        return {}, found
     replace = data.get("replace", [])
     if not isinstance(replace, list) or not all(isinstance(r, str) and "." in r for r in replace):
         fail("`replace` lists entries as `table.entry`", "e.g. replace: [isolation-map.locales]", ("replace",))
@@ -136,6 +145,8 @@ def load(path: Path) -> tuple[dict[str, dict], list[Problem]]:
             if why:
                 fail(f"{name}.{key} does not have the shape of ours: {why}",
                      f"write it like the entries of {name}.yaml in playaid/assets/data/pregen/", (name, key))
+                continue
+            if _sentences(name, key, value, fail):
                 continue
             replacing = f"{name}.{key}" in replace
             if replacing and isinstance(value, (list, dict)) and not value:
@@ -169,3 +180,53 @@ def _words(tables: dict[str, dict]) -> list[Problem]:
     from . import games, module
 
     return [p for g in games() for p in getattr(module(g), "check_tables", lambda _: [])(tables)]
+
+
+def _too_big(data: dict) -> list[Problem]:
+    """Lists and mappings past `MAX_ROWS`, a file past `MAX_VALUES`: drawing and checking
+    stay quick whatever the file holds (the names a table makes are counted, never listed)."""
+    out, values = [], 0
+    stack: list[tuple[At, object]] = [((), data)]
+    while stack:
+        at, value = stack.pop()
+        if not isinstance(value, (list, dict)):
+            values += 1
+            continue
+        if len(value) > MAX_ROWS:
+            where = ".".join(map(str, at))
+            out.append(error(SIZE_RULE, f"{where} holds {len(value):,} entries; a table's list or mapping holds "
+                                        f"at most {MAX_ROWS:,}", "keep the entries a table draws from; split a long "
+                                                                 "list of names into several cultures", at))
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        stack += [((*at, k), v) for k, v in items]
+    if values > MAX_VALUES:
+        out.append(error(SIZE_RULE, f"the tables file holds {values:,} values; at most {MAX_VALUES:,} are allowed",
+                         "keep the entries your tables draw from; leave the rest out", ()))
+    return out
+
+
+def sentences() -> dict[tuple[str, str], tuple[str, ...]]:
+    """(table, entry) → the placeholders its sentences may hold: each game's pregen
+    module's `SENTENCES`, for the table named after the game."""
+    from . import games, module
+
+    return {(g, key): names for g in games() for key, names in getattr(module(g), "SENTENCES", {}).items()}
+
+
+def _sentences(name: str, key: str, value, fail) -> bool:
+    """True, with a problem for each, when a sentence of `value` holds a brace that is not an
+    allowed placeholder: sentences are filled with those names alone, nothing else."""
+    allowed = sentences().get((name, key))
+    if allowed is None:
+        return False
+    texts = value if isinstance(value, list) else [value]
+    bad = False
+    for i, text in enumerate(texts):
+        stray = stray_braces(text, allowed) if isinstance(text, str) else []
+        if stray:
+            bad = True
+            listed = ", ".join(f"{{{a}}}" for a in allowed)
+            fail(f"{name}.{key} item {i + 1} holds `{stray[0]}`, which is not one of its placeholders ({listed})",
+                 f"write only {listed}, exactly so: no format spec, conversion, attribute or index, and no "
+                 "other braces", (name, key, i) if isinstance(value, list) else (name, key))
+    return bad

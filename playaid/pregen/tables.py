@@ -16,7 +16,7 @@ from ..problems import Problem
 from . import games, module
 from .check import problems_in
 from ..safe_text import slug
-from .draw import Drawer, Name, PregenError, all_names, dump
+from .draw import Drawer, Name, PregenError, count_names, dump
 
 SETUP = "table.yaml"
 TABLES = (1, 20)
@@ -65,7 +65,7 @@ def check_request(system: str, count: int, tables: int) -> None:
     if not low <= tables <= high:
         raise PregenError(f"--tables is {tables}; make {low} to {high} tables at a time")
     needed = count * tables * getattr(game, "NAMES_PER_CHARACTER", 1)
-    held = len(all_names())
+    held = count_names(needed)
     if needed > held:
         raise PregenError(f"{tables} tables of {count} characters need {needed} different names, and the "
                           f"names table holds {held}: make fewer tables or characters, or add names")

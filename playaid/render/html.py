@@ -2,8 +2,9 @@
 
 User text reaches templates only as autoescaped values, so it can never inject markup or
 CSS. A user's `--template-dir` is treated as untrusted too: templates run in Jinja's
-immutable sandbox (no Python internals, no mutation of what they are given), and a
+immutable sandbox, bounded in time and memory (`sandbox.py`, `bounds.py`), and a
 template name, include or symlink that leads outside the template folders is refused.
+Every layout is bounded before and while WeasyPrint makes it (`layout_bounds.py`).
 WeasyPrint gets a URL fetcher that serves files from the project's `templates/` and
 `assets/` folders (and a user's `--template-dir`) and refuses everything else: a name
 like `file:///etc/passwd` or `http://…` stays literal text and nothing is fetched.
@@ -11,22 +12,22 @@ like `file:///etc/passwd` or `http://…` stays literal text and nothing is fetc
 
 from __future__ import annotations
 
-import io
 import logging
 import mimetypes
 import os
-import types
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import jinja2
-from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+from jinja2.sandbox import SecurityError
 
-from .bounds import Budget, BoundedRange, RenderTooBig, check_binop, joined
+from .bounds import Budget, RenderTooBig, joined
 from .fonts import CSS_STACK, FONT_DIR, font_face_css
 from .forms import finish_forms
+from .layout_bounds import LayoutTooBig, check_html, check_pages, check_tree, page_limit
 from .paper import Paper
+from .sandbox import Sandbox
 from .. import resources
 from ..limits import RENDER_LIMIT, clipped
 
@@ -46,28 +47,6 @@ class _HardLinked(Exception):
     """A user's template file that is also another file (a hard link)."""
 
 
-class _Sandbox(ImmutableSandboxedEnvironment):
-    """Jinja's sandbox, also closed to files and modules a context might carry by mistake,
-    and bounded in the work one render does (`bounds`)."""
-
-    intercepted_binops = frozenset({"*", "**"})
-    budget = Budget()
-
-    def is_safe_attribute(self, obj, attr, value) -> bool:
-        if isinstance(obj, (os.PathLike, types.ModuleType, io.IOBase)):
-            return False
-        return super().is_safe_attribute(obj, attr, value)
-
-    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja's own signature
-        __self.budget.spend()
-        result = super().call(__context, __obj, *args, **kwargs)
-        return BoundedRange(result, __self.budget) if isinstance(result, range) else result
-
-    def call_binop(self, context, operator, left, right):
-        check_binop(operator, left, right)
-        return super().call_binop(context, operator, left, right)
-
-
 @dataclass
 class Templates:
     """The template search path: a user's folder first (if any), then the bundled one.
@@ -80,7 +59,7 @@ class Templates:
     warnings: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.env = _Sandbox(
+        self.env = Sandbox(
             loader=jinja2.FunctionLoader(self._load),
             autoescape=True,
             undefined=jinja2.StrictUndefined,
@@ -252,7 +231,22 @@ def layout(html: str, template_roots: list[Path] | None = None):
 
     roots = template_roots or [TEMPLATES]
     base = roots[0].resolve().as_uri() + "/"
-    return HTML(string=html, base_url=base, url_fetcher=local_fetcher(roots)).render(pdf_forms=True)
+    try:
+        check_html(html)
+        parsed = HTML(string=html, base_url=base, url_fetcher=local_fetcher(roots))
+        check_tree(parsed.etree_element)
+        with page_limit():
+            document = parsed.render(pdf_forms=True)
+        check_pages(document)
+        return document
+    except LayoutTooBig as exc:
+        raise TemplateProblem(f"layout refused: {exc}") from None
+    except RecursionError:
+        raise TemplateProblem("layout failed: the HTML nests too deeply for WeasyPrint; flatten it") from None
+    except Exception as exc:
+        if roots[0] == TEMPLATES:
+            raise  # our own templates: a bug of ours, not bad input
+        raise TemplateProblem(f"layout of your template failed: {type(exc).__name__}: {exc}") from None
 
 
 def pdf_bytes(document, *, tagged: bool = True) -> bytes:
