@@ -19,6 +19,7 @@ from .badges import SLOT, Chord, Spec, along, upright
 from .canvas import ASCENT, DESCENT, LEADING, MINUS, Box, Circle, Group, Line, Page, Shape, Text, corners, crosses, measure, meets
 from .circle import Node, place
 from .grid import count_grid
+from .marks import crosses_along
 from .panel import flow_key, key_entries, label_lines, legend, legend_strip
 from .style import Style, style as load_style
 from .worksheet import Pair, Worksheet
@@ -125,7 +126,9 @@ def _attempt(sheet: Worksheet, paper: Paper, st: Style, floor: float, wide: bool
     # a small cast leaves room: its counts and labels are set larger
     living = sum(p.living for p in sheet.people) if not sheet.blank else len(sheet.people)
     tags = st.shrunk(1.4 if living <= 4 else 1.15 if living <= 7 else 1 if living <= 8 else 0.85)
-    drawn = _connectors(sheet, nodes, st, tags, region, beside, floor) if not grid else (_all_lines(sheet, nodes, st), [])
+    # a blank map whose counts go to the grid draws no connectors: 36 to 66 lines of
+    # nothing to write on would only cross out the middle of the sheet
+    drawn = _connectors(sheet, nodes, st, tags, region, beside, floor) if not grid else ([], [])
     if drawn is None:
         return None
     lines, badges = drawn
@@ -221,8 +224,9 @@ def _lines(pair: Pair, a: Node, b: Node, st: Style, blank: bool) -> Group:
                                 st.colour("green"), width, (), "green"))
     if pair.reds:
         dash = tuple(d * st.scale for d in st.section["dash_pt"])
-        group.items.append(Line(a.x - nx * off, a.y - ny * off, b.x - nx * off, b.y - ny * off,
-                                st.colour("red"), width, dash, "red"))
+        x1, y1, x2, y2 = a.x - nx * off, a.y - ny * off, b.x - nx * off, b.y - ny * off
+        group.items.append(Line(x1, y1, x2, y2, st.colour("red"), width, dash, "red"))
+        group.items += crosses_along(x1, y1, x2, y2, st)
     if pair.empty:
         group.items.append(Line(a.x, a.y, b.x, b.y, st.colour("faint"), width * 0.6, (1, 2) if not blank else (), "none"))
     return group
