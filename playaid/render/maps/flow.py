@@ -168,7 +168,7 @@ class Flow:
                     base = top + lift + pad + (k + 1) * LEADING * size - (LEADING - 1) * size
                     self.page.add(Text(xs[i] + pad, base, text, size, fonts.SANS, cls="cell"))
             self.y = top + height
-            self.page.add(Line(self.left, self.y, self.right, self.y, faint, 0.6, cls="rule"))
+            self.page.add(Line(self.left, self.y, self.right, self.y, faint, 0.6, cls="row"))
             placed.append((self.page, [(xs[i], top, xs[i + 1], top + height) for i in range(len(lines))]))
 
         self.room(LEADING * head * 2 + max(min_height, 3 * LEADING * size))

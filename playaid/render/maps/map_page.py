@@ -34,6 +34,8 @@ SLOT_MM = 8
 
 FACTORS = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4)
 """How far the layout may shrink to fit (the type never below its floor)."""
+WIDER_PANELS = (0.35, 0.41)
+"""Wider shares of the page the key's panel may take, in turn, past `panel_share`."""
 CROWDED = 9
 """From this many characters a panel beside the figure leaves it too little width."""
 
@@ -63,13 +65,21 @@ def map_pages(sheet: Worksheet, paper: Paper) -> list[Page]:
     floor = base.pt("badge_min_pt")
     labelled = sum(len(p.labels) for p in sheet.pairs)
 
-    def attempt(wide: bool, beside: bool, factor: float, grid: bool = False) -> list[Page] | None:
-        return _attempt(sheet, page_paper, base.shrunk(factor), floor, wide, beside, grid)
+    def attempt(wide: bool, beside: bool, factor: float, grid: bool = False,
+                share: float | None = None) -> list[Page] | None:
+        return _attempt(sheet, page_paper, base.shrunk(factor), floor, wide, beside, grid, share)
 
     # too many labels never all find room beside their lines; no labels need no panel
     pages = attempt(True, True, 1.0) if labelled <= BESIDE_AT_MOST else None
     if pages is None and labelled and len(sheet.people) < CROWDED:
-        pages = attempt(False, False, 1.0)
+        # a key that runs a few entries over its panel would leave a page nearly blank:
+        # a wider panel first, a page of its own only when even the widest overflows
+        for share in (None, *WIDER_PANELS):
+            pages = attempt(False, False, 1.0, share=share)
+            if pages is None or len(pages) == 1:
+                break
+        else:
+            pages = attempt(False, False, 1.0)
     if pages is None:
         pages = _largest(lambda f: attempt(True, False, f))
     if pages is None and sheet.blank:
@@ -100,7 +110,7 @@ def slot_width(st: Style) -> float:
 
 
 def _attempt(sheet: Worksheet, paper: Paper, st: Style, floor: float, wide: bool, beside: bool,
-             grid: bool = False) -> list[Page] | None:
+             grid: bool = False, share: float | None = None) -> list[Page] | None:
     width, height = paper.size_pt
     margin = paper.margin_mm * MM
     page = Page(width, height, "Relationship map")
@@ -118,7 +128,7 @@ def _attempt(sheet: Worksheet, paper: Paper, st: Style, floor: float, wide: bool
         top = legend_strip(page, st, (margin, top, width - margin, height - margin), sheet.blank, keyed, used)
         panel_left = width - margin + st.mm("gap_mm") * 3
     else:
-        panel_left = width - margin - (width - 2 * margin) * st.section["panel_share"]
+        panel_left = width - margin - (width - 2 * margin) * (share or st.section["panel_share"])
     region = (margin, top, panel_left - st.mm("gap_mm") * 3, height - margin)
     nodes = place(sheet, st, region, oval=True)
     if nodes is None:
