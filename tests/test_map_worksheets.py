@@ -10,11 +10,13 @@ import xml.etree.ElementTree as ET
 from collections import defaultdict
 
 import pytest
+import yaml
 
 from conftest import ROOT
 from measure import empty_bands_mm, text_sizes
 from pdfs import page_sizes_mm
 from playaid.render.maps import map_pdf, map_svgs
+from map_setups import setup
 from test_map_print import source
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -175,3 +177,22 @@ def test_no_count_pill_sits_on_another_pairs_line(tmp_path, case):
                 continue
             for x1, y1, x2, y2 in segments:
                 assert not any(_segment_meets_polygon((x1, y1), (x2, y2), shape) for shape in shapes), (link, other)
+
+
+NAMES = ("Thiago Albuquerque", "Søren Kierkegaard", "Marie-Claire Dubois", "Bob", "Yuki Tanaka",
+         "Alexandra Petrova", "Li Wei", "Ana")
+
+
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+def test_names_on_the_map_are_whole_when_the_sheet_has_room(tmp_path, paper):
+    data = yaml.safe_load(setup(8, long=False))
+    rename = {c["name"]: new for c, new in zip(data["characters"], NAMES)}
+    for c in data["characters"]:
+        c["name"] = rename[c["name"]]
+    for link in data["links"]:
+        link["between"] = [rename.get(n, n) for n in link["between"]]
+    path = tmp_path / "eight.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    texts = [t.text or "" for t in ET.fromstring(map_svgs(path, paper)[0]).iter(SVG + "text")]
+    assert all(any(name in t for t in texts) for name in NAMES)
+    assert not [t for t in texts if "…" in t]

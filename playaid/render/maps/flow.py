@@ -26,6 +26,10 @@ NOTES_FROM_MM = 24
 leaves a third of itself blank."""
 
 
+SHORT_TABLE = 0.35
+"""A table under this share of the page's height is never split across pages."""
+
+
 class Flow:
     """Portrait pages in the character sheets' design: a masthead (the game in small
     capitals, the title in the display face, a heavy rule), headings in the display face
@@ -78,15 +82,34 @@ class Flow:
 
     def heading(self, text: str, keep: float = 0) -> None:
         """A section heading over a hairline, kept on one page with the first `keep`
-        points after it."""
+        points after it (and with a short table that follows it: see `table`)."""
         size = self.st.pt("head_pt")
         self.room(LEADING * size + keep)
+        self.section = (self.page, len(self.page.items), self.y)
         self.y += LEADING * size
         base = self.y - (LEADING - 1) * size
         self.page.add(Text(self.left, base, text.upper(), size, fonts.DISPLAY_BOLD, cls="head"))
         self.y = base + size * 0.4
         self.page.add(Line(self.left, self.y, self.right, self.y, self.st.colour("ink"), 0.6, cls="rule"))
         self.y += size * 0.5
+
+    def _carry_section(self) -> None:
+        """Start a new page and move the current section's heading and text onto it, so a
+        short table is not parted from them."""
+        page, first, top = getattr(self, "section", (None, 0, 0))
+        moved = page.items[first:] if page is self.page else []
+        del self.page.items[len(self.page.items) - len(moved):]
+        start = self.y
+        self.new_page()
+        shift = self.y - top
+        for item in moved:
+            if isinstance(item, Line):
+                item.y1 += shift
+                item.y2 += shift
+            else:
+                item.y += shift
+            self.page.add(item)
+        self.y += start - top if moved else 0
 
     def paragraph(self, text: str, size: float | None = None, face: fonts.Face = fonts.SANS,
                   indent: float = 0) -> None:
@@ -171,6 +194,12 @@ class Flow:
             self.page.add(Line(self.left, self.y, self.right, self.y, faint, 0.6, cls="row"))
             placed.append((self.page, [(xs[i], top, xs[i + 1], top + height) for i in range(len(lines))]))
 
+        # a short table stays whole rather than leave a row or two for the next page
+        heights = [max(max(len(c) for c in cells(v, fonts.SANS, size)) * LEADING * size + 2 * pad, min_height)
+                   for v in rows]
+        whole = LEADING * head * 2 + sum(heights)
+        if whole < SHORT_TABLE * (self.bottom - self.margin) and self.y + whole > self.bottom:
+            self._carry_section()
         self.room(LEADING * head * 2 + max(min_height, 3 * LEADING * size))
         header()
         for r, values in enumerate(rows):

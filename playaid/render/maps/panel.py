@@ -12,6 +12,8 @@ from .style import Style
 from .worksheet import Pair, Worksheet
 
 Entry = tuple[str, list[str]]
+KEY_NAME_PT = 120
+"""The widest a name runs in a key entry's heading before it is cut."""
 
 
 def legend_rows(blank: bool, keyed: bool, used: frozenset = frozenset({"none", "dead"})) -> list[tuple[str, str]]:
@@ -111,7 +113,8 @@ def key_entries(sheet: Worksheet, pairs: list[Pair]) -> list[Entry]:
     """Each keyed pair: its heading (the two characters' numbers and names) and its label lines."""
 
     def name(i: int) -> str:
-        return f"{i + 1} " + fit(sheet.people[i].name, 70, fonts.SANS_BOLD, 7)
+        # a name of up to about 28 letters stays whole; the heading wraps in its column
+        return f"{i + 1} " + fit(sheet.people[i].name, KEY_NAME_PT, fonts.SANS_BOLD, 7.5)
 
     return [(f"{name(p.a)} – {name(p.b)}", label_lines(p)) for p in pairs]
 
