@@ -24,8 +24,8 @@ def dice_cells(svg: ET.Element) -> dict[tuple[int, int], dict[str, tuple[int, in
     """{(row, column): {"A": (green, red), "P": (green, red)}} by the characters' numbers,
     placed by the x of the header cells and the y of the row labels."""
     texts = [(float(t.get("x")), float(t.get("y")), t.text or "") for t in svg.iter(SVG + "text")
-             if t.get("class") == "cell"]
-    header_y = min(y for _, y, s in texts if s == "Active, Passive")
+             if t.get("class") in ("cell", "cell-head")]
+    header_y = min(y for _, y, s in texts if s.casefold() == "active, passive")
     columns = {round(x): int(s) for x, y, s in texts if y == header_y and s.isdigit()}
     left = min(x for x, _, _ in texts)
     rows = sorted((y, int(s.split()[0])) for x, y, s in texts if x == left and y > header_y and s[:1].isdigit())

@@ -13,6 +13,7 @@ from ..paper import paper as paper_named
 from .canvas import Page
 from .load import SetupRefused, load_table
 from .map_page import map_pages
+from .style import worksheet_paper
 from .tables import dice_page, session_pages
 from .worksheet import MAX_CAST, MIN_CAST, Worksheet, blank, from_table
 from . import writers
@@ -29,10 +30,12 @@ def worksheet_of(setup) -> Worksheet:
 
 
 def pages(setup, paper: str = "a4") -> list[Page]:
-    """Every page of the worksheets: the map (and its key), the dice table, the session sheet."""
+    """Every page of the worksheets: the map (and its key), the dice table, the session sheet.
+    On a poster's paper only the map is enlarged: the tables are read in the hand."""
     sheet = worksheet_of(setup)
     size = paper_named(paper)
-    return map_pages(sheet, size) + dice_page(sheet, size) + session_pages(sheet, size)
+    desk = paper_named(worksheet_paper().get(size.id, size.id))
+    return map_pages(sheet, size) + dice_page(sheet, desk) + session_pages(sheet, desk)
 
 
 def document_title(sheet: Worksheet) -> str:

@@ -37,8 +37,10 @@ def block_lines(number: int, p: Person, style: Style, blank: bool) -> list[tuple
     is the one the dice table, the worksheet and the key use."""
     name, detail = style.pt("name_pt"), style.pt("detail_pt")
     if blank:
+        # two write-in lines 7 mm apart (three would leave eight blocks no room on A4):
+        # the profession is written in on the dice table's list of characters
         return [(f"{number}  name", fonts.SANS_ITALIC, detail), ("player", fonts.SANS_ITALIC, detail),
-                ("profession", fonts.SANS_ITALIC, detail), (HEALTH_MARKS, fonts.SANS, detail)]
+                (HEALTH_MARKS, fonts.SANS, detail)]
     lines = [(f"{number}  {p.name}", fonts.SANS_BOLD, name)]
     lines.append((f"played by {p.player}" if p.player else "no player (NPC)", fonts.SANS_ITALIC, detail))
     if p.profession:
@@ -46,6 +48,18 @@ def block_lines(number: int, p: Person, style: Style, blank: bool) -> list[tuple
     lines.append((HEALTH[p.health] + (" — links erased" if not p.living else ""), fonts.SANS_BOLD
                   if p.health in ("injured", "dying") else fonts.SANS, detail))
     return lines
+
+
+WRITE_IN_MM = 7
+"""A blank block's lines are written on by hand: this far apart at the least."""
+
+
+def _pitch(face: fonts.Face, size: float, blank: bool, style: Style) -> float:
+    """Baseline to baseline for one line of a block; a blank block's write-in lines
+    (the italic captions) are spaced for handwriting."""
+    if blank and face is fonts.SANS_ITALIC:
+        return max(LEADING * size, WRITE_IN_MM * MM * max(1.0, style.scale))
+    return LEADING * size
 
 
 WRAP_BELOW = 9
@@ -63,7 +77,7 @@ def fitted(number: int, p: Person, style: Style, blank: bool,
         parts = _two_lines(t, limit, f, s) if wrap and i == 1 and not blank else [fit(t, limit, f, s)]
         lines += [(part, f, s) for part in parts]
     width = limit if blank else max(measure(t, f, s) for t, f, s in lines)
-    height = sum(LEADING * s for _, _, s in lines)
+    height = sum(_pitch(f, s, blank, style) for _, f, s in lines)
     return lines, width, height
 
 
@@ -141,7 +155,7 @@ def _draw(p: Person, block, node: Node, style: Style, blank: bool) -> list:
     anchor, x = ("end", node.box[2]) if s < -0.25 else ("middle", left + width / 2) if s <= 0.25 else ("start", left)
     items = []
     for text, face, size in lines:
-        y += LEADING * size
+        y += _pitch(face, size, blank, style)
         baseline = y - (LEADING - 1) * size
         items.append(Text(x, baseline, text, size, face, colour, anchor, "node"))
         if blank and face is fonts.SANS_ITALIC:

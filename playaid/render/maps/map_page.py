@@ -12,13 +12,16 @@ ellipse across the width, or a panel for the key beside it.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from .. import fonts
 from ..paper import MM, Paper
 from .badges import SLOT, Chord, Spec, along, upright
-from .canvas import ASCENT, DESCENT, LEADING, MINUS, Box, Circle, Group, Line, Page, Shape, Text, corners, crosses, measure, meets
-from .circle import Node, place
+from .canvas import ASCENT, DESCENT, MINUS, Box, Circle, Group, Line, Page, Text, corners
+from .circle import WRAP_BELOW, Node, fitted, place
 from .grid import count_grid
+from .labels import place_labels
+from .marks import crosses_along
 from .panel import flow_key, key_entries, label_lines, legend, legend_strip
 from .style import Style, style as load_style
 from .worksheet import Pair, Worksheet
@@ -33,6 +36,8 @@ SLOT_MM = 8
 
 FACTORS = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4)
 """How far the layout may shrink to fit (the type never below its floor)."""
+WIDER_PANELS = (0.35, 0.41)
+"""Wider shares of the page the key's panel may take, in turn, past `panel_share`."""
 CROWDED = 9
 """From this many characters a panel beside the figure leaves it too little width."""
 
@@ -56,26 +61,53 @@ def map_pages(sheet: Worksheet, paper: Paper) -> list[Page]:
 
     First the whole width with the labels beside their connectors; then a panel beside
     the figure for the key; then the whole width with the key on pages of its own, the
-    layout shrunk as little as will fit; a blank map last puts its counts in a grid."""
+    layout shrunk as little as will fit; a blank map last puts its counts in a grid.
+    Where a name would be cut, roomier blocks are tried first, at full size."""
     page_paper = paper if paper.width_mm > paper.height_mm else paper.landscape()
     base = load_style("map", page_paper)
+    if not sheet.blank and _names_cut(sheet, base):
+        roomy = replace(base, section={**base.section, "block_width_mm": base.section["roomy_block_mm"]})
+        pages = _layout(sheet, page_paper, roomy, shrink=False)
+        if pages is not None:
+            return pages
+    pages = _layout(sheet, page_paper, base, shrink=True)
+    if pages is None:
+        raise ValueError(f"{len(sheet.people)} characters do not fit a map on {paper.label}")
+    return pages
+
+
+def _names_cut(sheet: Worksheet, st: Style) -> bool:
+    wrap = len(sheet.people) < WRAP_BELOW
+    return any(text.endswith("…") for i, p in enumerate(sheet.people)
+               for text, _, _ in fitted(i + 1, p, st, False, wrap)[0])
+
+
+def _layout(sheet: Worksheet, page_paper: Paper, base: Style, shrink: bool) -> list[Page] | None:
+    """The first layout that fits, in the order `map_pages` gives; only at full size
+    unless `shrink`."""
     floor = base.pt("badge_min_pt")
     labelled = sum(len(p.labels) for p in sheet.pairs)
 
-    def attempt(wide: bool, beside: bool, factor: float, grid: bool = False) -> list[Page] | None:
-        return _attempt(sheet, page_paper, base.shrunk(factor), floor, wide, beside, grid)
+    def attempt(wide: bool, beside: bool, factor: float, grid: bool = False,
+                share: float | None = None) -> list[Page] | None:
+        return _attempt(sheet, page_paper, base.shrunk(factor), floor, wide, beside, grid, share)
 
     # too many labels never all find room beside their lines; no labels need no panel
     pages = attempt(True, True, 1.0) if labelled <= BESIDE_AT_MOST else None
     if pages is None and labelled and len(sheet.people) < CROWDED:
-        pages = attempt(False, False, 1.0)
+        # a key that runs a few entries over its panel would leave a page nearly blank:
+        # a wider panel first, a page of its own only when even the widest overflows
+        for share in (None, *WIDER_PANELS):
+            pages = attempt(False, False, 1.0, share=share)
+            if pages is None or len(pages) == 1:
+                break
+        else:
+            pages = attempt(False, False, 1.0)
     if pages is None:
-        pages = _largest(lambda f: attempt(True, False, f))
+        pages = _largest(lambda f: attempt(True, False, f)) if shrink else attempt(True, False, 1.0)
     if pages is None and sheet.blank:
         pages = attempt(True, False, 0.6, grid=True)
         pages = pages and pages + [count_grid(sheet, base, page_paper, slot_width(base))]
-    if pages is None:
-        raise ValueError(f"{len(sheet.people)} characters do not fit a map on {paper.label}")
     return pages
 
 
@@ -99,7 +131,7 @@ def slot_width(st: Style) -> float:
 
 
 def _attempt(sheet: Worksheet, paper: Paper, st: Style, floor: float, wide: bool, beside: bool,
-             grid: bool = False) -> list[Page] | None:
+             grid: bool = False, share: float | None = None) -> list[Page] | None:
     width, height = paper.size_pt
     margin = paper.margin_mm * MM
     page = Page(width, height, "Relationship map")
@@ -117,7 +149,7 @@ def _attempt(sheet: Worksheet, paper: Paper, st: Style, floor: float, wide: bool
         top = legend_strip(page, st, (margin, top, width - margin, height - margin), sheet.blank, keyed, used)
         panel_left = width - margin + st.mm("gap_mm") * 3
     else:
-        panel_left = width - margin - (width - 2 * margin) * st.section["panel_share"]
+        panel_left = width - margin - (width - 2 * margin) * (share or st.section["panel_share"])
     region = (margin, top, panel_left - st.mm("gap_mm") * 3, height - margin)
     nodes = place(sheet, st, region, oval=True)
     if nodes is None:
@@ -125,7 +157,9 @@ def _attempt(sheet: Worksheet, paper: Paper, st: Style, floor: float, wide: bool
     # a small cast leaves room: its counts and labels are set larger
     living = sum(p.living for p in sheet.people) if not sheet.blank else len(sheet.people)
     tags = st.shrunk(1.4 if living <= 4 else 1.15 if living <= 7 else 1 if living <= 8 else 0.85)
-    drawn = _connectors(sheet, nodes, st, tags, region, beside, floor) if not grid else (_all_lines(sheet, nodes, st), [])
+    # a blank map whose counts go to the grid draws no connectors: 36 to 66 lines of
+    # nothing to write on would only cross out the middle of the sheet
+    drawn = _connectors(sheet, nodes, st, tags, region, beside, floor) if not grid else ([], [])
     if drawn is None:
         return None
     lines, badges = drawn
@@ -190,7 +224,7 @@ def _connectors(sheet: Worksheet, nodes: list[Node], st: Style, tags: Style, reg
             if pair.labels:
                 own = strokes[k]
                 others = [st_ for j, ss in strokes.items() if j != k for st_ in ss]
-                labels = _beside(label_lines(pair), placed[k][0], tags, taken, every, region, own, others)
+                labels = place_labels(label_lines(pair), placed[k][0], tags, taken, every, region, own, others)
                 if labels is None:
                     return None
                 badges[k].items += labels
@@ -221,60 +255,9 @@ def _lines(pair: Pair, a: Node, b: Node, st: Style, blank: bool) -> Group:
                                 st.colour("green"), width, (), "green"))
     if pair.reds:
         dash = tuple(d * st.scale for d in st.section["dash_pt"])
-        group.items.append(Line(a.x - nx * off, a.y - ny * off, b.x - nx * off, b.y - ny * off,
-                                st.colour("red"), width, dash, "red"))
+        x1, y1, x2, y2 = a.x - nx * off, a.y - ny * off, b.x - nx * off, b.y - ny * off
+        group.items.append(Line(x1, y1, x2, y2, st.colour("red"), width, dash, "red"))
+        group.items += crosses_along(x1, y1, x2, y2, st)
     if pair.empty:
         group.items.append(Line(a.x, a.y, b.x, b.y, st.colour("faint"), width * 0.6, (1, 2) if not blank else (), "none"))
     return group
-
-
-def _within(box: Box, region: Box) -> bool:
-    return box[0] >= region[0] and box[1] >= region[1] and box[2] <= region[2] and box[3] <= region[3]
-
-
-def distance(box: Box, x1: float, y1: float, x2: float, y2: float) -> float:
-    """How near the segment comes to the box: 0 when it crosses it."""
-    if crosses(box, x1, y1, x2, y2):
-        return 0.0
-
-    def to_segment(px: float, py: float) -> float:
-        dx, dy = x2 - x1, y2 - y1
-        t = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy or 1)))
-        return math.hypot(x1 + t * dx - px, y1 + t * dy - py)
-
-    def to_box(px: float, py: float) -> float:
-        return math.hypot(max(box[0] - px, 0, px - box[2]), max(box[1] - py, 0, py - box[3]))
-
-    return min([to_segment(x, y) for x, y in corners(box)] + [to_box(x1, y1), to_box(x2, y2)])
-
-
-def _beside(lines: list[str], badge: Shape, st: Style, taken: list[Shape], strokes: list[tuple],
-            region: Box, own: list[tuple], others: list[tuple]) -> list | None:
-    """The labels stacked in rings around the pair's badge, clear of every line and text,
-    and nearer their own connector than any other, so no one reads them as another pair's."""
-    size = st.pt("label_pt")
-    widths = [measure(t, fonts.SANS, size) for t in lines]
-    if max(widths) > st.mm("label_width_mm"):
-        return None
-    w, h = max(widths), len(lines) * LEADING * size
-    cx, cy = sum(x for x, _ in badge) / 4, sum(y for _, y in badge) / 4
-    gap = st.mm("badge_pad_mm")
-    ys = [y for _, y in badge]
-    step = max(ys) - min(ys) + gap
-    # rings of candidate spots around the badge, nearest first, so a label stays by its pair
-    for ring in range(1, 9):
-        reach = ring * step
-        for k in range(16):
-            angle = math.pi / 2 + k * math.pi / 8
-            x, y = cx + math.cos(angle) * (reach + w / 2), cy + math.sin(angle) * (reach + h / 2)
-            box = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
-            shape = corners(box)
-            if (_within(box, region) and not any(meets(shape, o, gap) for o in taken)
-                    and not any(crosses(box, *s) for s in strokes)
-                    and min(distance(box, *s) for s in own) + gap < min((distance(box, *s) for s in others),
-                                                                         default=math.inf)):
-                taken.append(shape)
-                top = box[1]
-                return [Text(box[0], top + (i + 1) * LEADING * size - (LEADING - 1) * size, t, size, fonts.SANS,
-                             st.colour("ink"), "start", "label") for i, t in enumerate(lines)]
-    return None

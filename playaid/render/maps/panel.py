@@ -6,21 +6,25 @@ from __future__ import annotations
 from .. import fonts
 from ..paper import Paper
 from .circle import HEALTH_MARKS
+from .marks import crosses_along
 from .canvas import DESCENT, LEADING, MINUS, Box, Circle, Line, Page, Rect, Text, fit, measure, wrap
 from .style import Style
 from .worksheet import Pair, Worksheet
 
 Entry = tuple[str, list[str]]
+KEY_NAME_PT = 120
+"""The widest a name runs in a key entry's heading before it is cut."""
 
 
 def legend_rows(blank: bool, keyed: bool, used: frozenset = frozenset({"none", "dead"})) -> list[tuple[str, str]]:
     """Every mark the map uses, with what it means: (sample kind, text). `used` says
     whether a pair with no links ("none") and the dead ("dead") are on this map."""
     rows = [("green", "+ green: a reason to like each other (solid line)"),
-            ("red", f"{MINUS} red: a reason to hate each other (dashed line)")]
+            ("red", f"{MINUS} red: a reason to hate each other (dashed line, crossed)")]
     if blank:
         return rows + [
-            ("guide", "grey line: one per pair, draw its links along it"),
+            ("guide", "grey line: one per pair, draw its links along it") if not keyed
+            else ("", "draw a line between two characters for their links, green solid, red dashed"),
             ("badge", f"write the counts: +green {MINUS}red, temporary (unlabelled) ones in brackets") if not keyed
             else ("", "counts: write each pair's in the grid on the next page, by the characters' numbers"),
             ("text:1", "number: the character's row on the dice table and worksheet"),
@@ -88,6 +92,8 @@ def _sample(page: Page, kind: str, x: float, y: float, width: float, st: Style) 
         page.add(Line(x, y, x + width, y, st.colour("green"), line))
     elif kind == "red":
         page.add(Line(x, y, x + width, y, st.colour("red"), line, tuple(d * st.scale for d in st.section["dash_pt"])))
+        # one cross in the middle: the sample is short, the connectors carry two
+        page.add(*crosses_along(x + width * 0.28, y, x + width * 0.72, y, st)[:2])
     elif kind == "badge":
         page.add(Rect(x, y - 4, width, 8, st.colour("ink"), "#ffffff", 0.5, 4))
     elif kind == "none":
@@ -107,7 +113,8 @@ def key_entries(sheet: Worksheet, pairs: list[Pair]) -> list[Entry]:
     """Each keyed pair: its heading (the two characters' numbers and names) and its label lines."""
 
     def name(i: int) -> str:
-        return f"{i + 1} " + fit(sheet.people[i].name, 70, fonts.SANS_BOLD, 7)
+        # a name of up to about 28 letters stays whole; the heading wraps in its column
+        return f"{i + 1} " + fit(sheet.people[i].name, KEY_NAME_PT, fonts.SANS_BOLD, 7.5)
 
     return [(f"{name(p.a)} – {name(p.b)}", label_lines(p)) for p in pairs]
 

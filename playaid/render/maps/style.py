@@ -82,3 +82,9 @@ def style(section: str, paper: Paper) -> Style:
         return Style(longer / data["base_width_mm"], data["colours"], data[section], sizes, sizes["floor_pt"])
     return Style(max(1.0, longer / data["base_width_mm"]), data["colours"], data[section],
                  floor=data["type_floor_pt"])
+
+
+def worksheet_paper() -> dict[str, str]:
+    """The paper the dice table and session worksheet print on, by the map's paper id,
+    where the two differ (a poster's map, a hand-sized worksheet)."""
+    return dict(_data().get("worksheet_paper", {}))

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from .. import fonts
 from ..paper import Paper
-from .canvas import MINUS, Page, Rect, Text, fit
-from .flow import Flow, summaries
+from ..paper import MM
+from .canvas import MINUS, Page, Rect, Text, fit, measure
+from .flow import WRITE_IN_MM, Flow, summaries
 from .style import style
 from .worksheet import STRESS_TRACK, Worksheet, active_pool, degree_bands, gm_pool, link_dice, pool_example
 from ...systems.isolation.conflict import DIFFICULTY
@@ -14,9 +15,11 @@ from ...systems.isolation.conflict import DIFFICULTY
 HEALTH_STEPS = ("Healthy", "Injured", "Dying", "Dead")
 
 
-def _who(sheet: Worksheet, i: int, width: float = 90, size: float = 7) -> str:
+def _who(sheet: Worksheet, i: int, width: float, size: float) -> str:
+    """The character's number and name, the name cut only when it does not fit `width`."""
     name = sheet.people[i].name
-    return f"{i + 1} " + (fit(name, width, fonts.SANS, size) if name else "")
+    number = f"{i + 1} "
+    return number + (fit(name, width - measure(number, fonts.SANS, size), fonts.SANS, size) if name else "")
 
 
 def dice_page(sheet: Worksheet, paper: Paper) -> list[Page]:
@@ -31,10 +34,12 @@ def dice_page(sheet: Worksheet, paper: Paper) -> list[Page]:
     flow.paragraph(pool_text(sheet), st.pt("small_pt"), fonts.SANS_ITALIC)
     flow.y += st.mm("row_gap_mm")
     n = len(sheet.people)
+    small = st.pt("small_pt")
+    widths = [3.2] + [1] * n
     headers = ["Active, Passive"] + [str(j + 1) for j in range(n)]
     rows, shaded = [], set()
     for i in range(n):
-        row = [_who(sheet, i)]
+        row = [_who(sheet, i, flow.column(widths, 0, small), small)]
         for j in range(n):
             dead = not (sheet.people[i].living and sheet.people[j].living)
             if i == j or (dead and not sheet.blank):
@@ -46,7 +51,7 @@ def dice_page(sheet: Worksheet, paper: Paper) -> list[Page]:
                 green, red = link_dice(sheet, i, j)
                 row.append(f"A +{green} {MINUS}{red}\nP +{green} {MINUS}{red}")
         rows.append(row)
-    flow.table(headers, [3.2] + [1] * n, rows, shaded, st.pt("small_pt"))
+    flow.table(headers, widths, rows, shaded, small, grid=True)
     flow.gap()
 
     flow.heading("Characters: what the modifiers ask about", 60)
@@ -56,7 +61,7 @@ def dice_page(sheet: Worksheet, paper: Paper) -> list[Page]:
     people = [[str(i + 1), p.name + (f"\nplayed by {p.player}" if p.player else ""), p.profession, p.goal, p.bias,
                p.health.title() if p.name else ""] for i, p in enumerate(sheet.people)]
     flow.table(["#", "Name", "Profession", "Goal", "Bias", "Health"], [0.4, 3, 1.6, 2.4, 2.4, 1.1], people,
-               min_height=0 if not sheet.blank else 18 * st.scale)
+               min_height=_write_in(st) if sheet.blank else 0)
     flow.gap()
 
     flow.heading("The GM's red dice = Difficulty + living characters + Stress", 80)
@@ -69,6 +74,7 @@ def dice_page(sheet: Worksheet, paper: Paper) -> list[Page]:
     flow.paragraph(text["degree_note"], st.pt("small_pt"))
     flow.y += st.mm("row_gap_mm")
     flow.table(["Degree", "Net"], [2, 1], [[name, band] for name, band in degree_bands()])
+    flow.notes()
     return flow.pages
 
 
@@ -86,10 +92,13 @@ def pool_text(sheet: Worksheet) -> str:
     if found is None:
         return "With one living character there is no one to ask: the Active Player goes it alone."
     active, asked = found
-    cells = [f"{_who(sheet, j)} (A {_signed(*link_dice(sheet, active, j))})" for j in asked]
+    def who(i: int) -> str:
+        return f"{i + 1} {sheet.people[i].name}"
+
+    cells = [f"{who(j)} (A {_signed(*link_dice(sheet, active, j))})" for j in asked]
     green, red = active_pool(sheet, active, asked)
-    passive = "; ".join(f"{_who(sheet, j)} rolls P {_signed(*link_dice(sheet, j, active))}" for j in asked)
-    return (f"Example: {_who(sheet, active)} asks {' and '.join(cells)}, adds Stress {sheet.stress} in red once: "
+    passive = "; ".join(f"{who(j)} rolls P {_signed(*link_dice(sheet, j, active))}" for j in asked)
+    return (f"Example: {who(active)} asks {' and '.join(cells)}, adds Stress {sheet.stress} in red once: "
             f"{green} green and {red} red dice. {passive}.")
 
 
@@ -106,30 +115,53 @@ def session_pages(sheet: Worksheet, paper: Paper) -> list[Page]:
     flow.paragraph(text["cancel_rule"], st.pt("small_pt"))
     flow.y += st.mm("row_gap_mm")
     tallies = []
+    body = st.pt("body_pt")
+    widths = [3.4, 1.2, 2.2, 2.2]
     for p in sheet.pairs:
-        names = f"{_who(sheet, p.a, 60)} – {_who(sheet, p.b, 60)}"
-        now = "" if sheet.blank else f"now +{p.green_temporary} {MINUS}{p.red_temporary}"
-        tallies.append([names, now, "+", MINUS])
+        tallies.append([_pair(sheet, p, flow.column(widths, 0, body), body),
+                        "" if sheet.blank else f"now +{p.green_temporary} {MINUS}{p.red_temporary}", "+", MINUS])
     rows = flow.table(["Pair", "at the start", "unlabelled green +", f"unlabelled red {MINUS}"],
-                      [3.4, 1.2, 2.2, 2.2], tallies, size=st.pt("small_pt"), min_height=14 * st.scale)
+                      widths, tallies, min_height=_write_in(st))
     _tally_boxes(flow, rows)
     flow.gap()
     flow.heading("Health", 60)
     flow.paragraph(text["health_rule"], st.pt("small_pt"))
     flow.y += st.mm("row_gap_mm")
-    health = [[_who(sheet, i, 80), "", "Injured links with:", "Dying links with:"] for i in range(len(sheet.people))]
-    rows = flow.table(["Character", "health (current level filled)", "", ""], [2.4, 2.6, 2, 2], health,
-                      min_height=24 * st.scale)
+    widths = [2.2, 3.6, 1.6, 1.6]
+    health = [[_who(sheet, i, flow.column(widths, 0, body), body), "", "", ""] for i in range(len(sheet.people))]
+    rows = flow.table(["Character", "health (current level marked)", "Injured links with", "Dying links with"],
+                      widths, health, min_height=_write_in(st))
     _health_marks(flow, sheet, rows)
     flow.gap()
     flow.heading("End of the session: permanent link rolls", 80)
     flow.paragraph(text["session_end"], st.pt("small_pt"))
     flow.y += st.mm("row_gap_mm")
     # a row for every pair: each pair of living characters may roll
-    ends = [[f"{_who(sheet, p.a, 60)} – {_who(sheet, p.b, 60)}", "", "", ""] for p in sheet.pairs]
-    flow.table(["Pair", "green evens", "red odds", "link erased or added (label)"], [3, 1, 1, 5], ends,
-               min_height=20 * st.scale)
+    widths = [3, 1, 1, 5]
+    ends = [[_pair(sheet, p, flow.column(widths, 0, body), body), "", "", ""] for p in sheet.pairs]
+    flow.table(["Pair", "green evens", "red odds", "link erased or added (label)"], widths, ends,
+               min_height=_write_in(st))
+    flow.notes()
     return flow.pages
+
+
+def _write_in(st) -> float:
+    """The height of a row written in by hand."""
+    return WRITE_IN_MM * MM * st.scale
+
+
+def _pair(sheet: Worksheet, pair, width: float, size: float) -> str:
+    """Both characters of a pair; names are cut only when the two do not fit side by
+    side, and then the shorter keeps what it needs up to half the room."""
+    dash = " – "
+    room = width - measure(dash, fonts.SANS, size)
+    a, b = (f"{k + 1} {sheet.people[k].name}".strip() for k in (pair.a, pair.b))
+    wa, wb = measure(a, fonts.SANS, size), measure(b, fonts.SANS, size)
+    if wa + wb <= room:
+        return f"{a}{dash}{b}"
+    short = min(wa, wb, room / 2)
+    ra, rb = (short, room - short) if wa <= wb else (room - short, short)
+    return f"{fit(a, ra, fonts.SANS, size)}{dash}{fit(b, rb, fonts.SANS, size)}"
 
 
 def _stress_track(flow: Flow, sheet: Worksheet) -> None:
@@ -153,26 +185,30 @@ def _stress_track(flow: Flow, sheet: Worksheet) -> None:
 
 def _tally_boxes(flow: Flow, rows: list) -> None:
     """A row of boxes to tick in the green and the red tally cells."""
-    side = 7.0 * flow.st.scale
+    side, gap = 4 * MM * flow.st.scale, 2 * MM * flow.st.scale
     for page, cells in rows:
         for left, top, right, bottom in cells[2:4]:
-            x = left + 12
-            while x + side <= right - 4:
-                page.add(Rect(x, (top + bottom - side) / 2, side, side, flow.st.colour("muted"), None, 0.5))
-                x += side + 3
+            x = left + 5 * MM * flow.st.scale
+            while x + side <= right - gap:
+                page.add(Rect(x, (top + bottom - side) / 2, side, side, flow.st.colour("ink"), None, 0.6))
+                x += side + gap
 
 
 def _health_marks(flow: Flow, sheet: Worksheet, rows: list) -> None:
-    """Four boxes in each health cell, the current level filled in."""
+    """A box and a label for each level in each health cell, the current one filled in;
+    each label keeps a clear gap before the next box."""
     size = flow.st.pt("small_pt")
+    side, gap = 4 * MM * flow.st.scale, 1.5 * MM * flow.st.scale
     for index, (page, cells) in enumerate(rows):
         left, top, right, bottom = cells[1]
         health = None if sheet.blank else sheet.people[index].health.title()
-        step = (right - left) / 4
         y = (top + bottom) / 2 + size * 0.35
-        for k, name in enumerate(HEALTH_STEPS):
-            x = left + k * step + 4
+        spare = right - left - 2 * gap - sum(side + gap + measure(name, fonts.SANS_BOLD, size) for name in HEALTH_STEPS)
+        step = max(gap, spare / (len(HEALTH_STEPS) - 1))
+        x = left + gap
+        for name in HEALTH_STEPS:
             filled = health == name
-            page.add(Rect(x, y - size * 0.85, size * 0.95, size * 0.95, flow.st.colour("ink"),
+            page.add(Rect(x, (top + bottom - side) / 2, side, side, flow.st.colour("ink"),
                           flow.st.colour("ink") if filled else None, 0.6))
-            page.add(Text(x + size * 1.4, y, name, size, fonts.SANS_BOLD if filled else fonts.SANS, cls="health"))
+            page.add(Text(x + side + gap, y, name, size, fonts.SANS_BOLD if filled else fonts.SANS, cls="health"))
+            x += side + gap + measure(name, fonts.SANS_BOLD, size) + step
