@@ -7,6 +7,7 @@ This is the only module that turns domain results into text and exit codes:
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from importlib import import_module
 from pathlib import Path
@@ -139,19 +140,25 @@ def roll(scene: str, seed: int | None, typed: str | None, ask: bool, as_json: bo
         raise InputError(f"{scene}: cannot resolve this scene; fix the problems above")
     written = []
     if apply:
-        from .apply import ApplyError, apply_changes
+        from .apply import ApplyError, apply_copies
 
+        if used_seed is not None:  # a GM who meant to type dice hears it before the copy exists
+            click.echo(f"rolling at random (seed {used_seed}): no --dice or --ask given and the scene lists "
+                       "no dice", err=True)
         try:
-            written = apply_changes(Path(scene), result.changes, OutputFolder(out_dir))
+            written = apply_copies(Path(scene), result.changes, OutputFolder(out_dir))
         except (ApplyError, OutputError) as exc:
             raise InputError(str(exc)) from None
     if as_json:
-        click.echo(json_text({**result.as_dict(), "seed": used_seed, "written": [str(p) for p in written]}))
+        click.echo(json_text({**result.as_dict(), "seed": used_seed, "written": [str(p) for p, _ in written]}))
         return
     print_problems([p for p in problems if not p.is_error])
     click.echo(format_resolution(result, used_seed, at_table=dice is not None or ask))
-    for path in written:
-        click.echo(f"wrote {path}")
+    if ask and result.rolled:
+        faces = ",".join(str(r.value) for r in result.rolled)
+        click.echo(f"the same roll again: playaid roll {shlex.quote(shown(scene))} --dice {faces}")
+    for path, replaced in written:
+        click.echo(f"wrote {path}" + (" (replaced the copy that was there)" if replaced else ""))
     if apply and not written:
         click.echo("nothing changed on the sheets: no copy written")
 
