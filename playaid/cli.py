@@ -17,7 +17,8 @@ import click
 from . import __version__, defaults
 from .documents import Library, expand
 from .outputs import OutputError, OutputFolder
-from .commands import GameChoice, InputError, OutFolder, json_text, print_problems, progress
+from .commands import (GameChoice, InputError, OutFolder, json_text, paper_label, print_problems, progress,
+                       wrote_line)
 from .problems import Problem, unique
 from .safe_text import shown
 from .systems import REGISTRY
@@ -211,27 +212,29 @@ def demo(out_dir: str, paper: str) -> None:
             written = run_demo(OutputFolder(out_dir), paper.lower(), progress=advance)
     except OutputError as exc:
         raise InputError(str(exc)) from None
+    label = paper_label(paper)
     for path in written:
-        click.echo(f"wrote {path}")
+        click.echo(wrote_line(path, label))
 
 
 def settings(folder: Path) -> defaults.Settings:
-    """The defaults `playaid.toml` in `folder` sets, checked against every command's options."""
-    if not (folder / defaults.FILE).is_file():
+    """The defaults the `playaid.toml` that applies in `folder` sets (found there or in a
+    folder above), checked against every command's options."""
+    path = defaults.find(folder)
+    if path is None:
         return defaults.NONE  # nothing to check: listing every command would load every game
     ctx = click.Context(cli)
-    found = defaults.load(folder, cli.list_commands(ctx))
-    if found.source is not None:
-        bad = defaults.unknown(found, {name: cli.get_command(ctx, name) for name in cli.list_commands(ctx)})
-        if bad:
-            raise defaults.SettingsError(f"{found.source}: no command has the setting {', '.join(bad)}")
-    return found
+    found = defaults.load(path, cli.list_commands(ctx))
+    return defaults.resolve(found, {name: cli.get_command(ctx, name) for name in cli.list_commands(ctx)}, folder)
 
 
 def main() -> None:
     try:
         found = settings(Path.cwd())
     except defaults.SettingsError as exc:
-        click.echo(f"Error: {shown(str(exc))}", err=True)
+        for line in str(exc).splitlines():
+            click.echo(f"Error: {shown(line)}", err=True)
         sys.exit(1)
+    if found.source is not None:
+        click.echo(f"settings from {shown(str(found.source))}", err=True)
     cli(prog_name="playaid", default_map=found, auto_envvar_prefix=defaults.PREFIX)
