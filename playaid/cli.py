@@ -229,6 +229,9 @@ def settings(folder: Path) -> defaults.Settings:
 
 
 def main() -> None:
+    from .stopping import install
+
+    install()
     try:
         found = settings(Path.cwd())
     except defaults.SettingsError as exc:
