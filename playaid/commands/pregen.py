@@ -8,7 +8,7 @@ import secrets
 import click
 
 from ..pregen import COUNT, PregenError, games, generate, module
-from ..pregen.draw import own_tables
+from ..pregen.draw import CountError, own_tables
 from ..pregen.tables import TABLES
 from . import GameChoice, InputError, out_option, paper_option, print_problems, short_names, write_all
 
@@ -79,6 +79,8 @@ def _make(system, count, seed, players, as_table, packet, tables, paper, out_dir
         return
     try:
         batch = generate(system, count, seed, players)
+    except CountError as exc:
+        raise click.BadParameter(str(exc), param_hint="--count") from None
     except PregenError as exc:
         raise InputError(str(exc)) from None
     if chosen:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import click
+
 from ..pregen import PregenError
+from ..pregen.draw import CountError
 from ..pregen.tables import Table, make_tables, table_games
 from . import InputError, print_problems, progress, warn, write_all
 
@@ -20,6 +23,8 @@ def write_tables(system: str, count: int, tables: int, seed: int, players: list[
     """Draw, check, render (with `packet`) and only then write every table."""
     try:
         made = make_tables(system, count, tables, seed, players, command_line(system, count, tables, seed, packet))
+    except CountError as exc:
+        raise click.BadParameter(str(exc), param_hint="--count") from None
     except PregenError as exc:
         raise InputError(str(exc)) from None
     broken = [p for t in made for p in t.problems]
