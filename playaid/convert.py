@@ -223,13 +223,10 @@ class Builder:
     def _printable(self, text: str, path: Path, raising: bool = True) -> bool:
         """Refuse control characters (a NUL, an ESC, C1 codes; tab and newline are fine):
         written as YAML escapes they would reach sheets, file names and terminals."""
-        bad = _CONTROL.search(text)
-        if bad is None:
+        problem = control_character(text, path)
+        if problem is None:
             return True
-        self.problems.append(error(
-            "input.control-character",
-            f"`{_name(path)}` holds the control character U+{ord(bad[0]):04X}",
-            "remove it; names and texts hold printable characters only (check for \\0 or \\e escapes)", path))
+        self.problems.append(problem)
         if raising:
             raise Invalid
         return False
@@ -262,6 +259,16 @@ class Builder:
             return parse(text.strip())
         except ValueError as exc:
             self._fail(f"`{_name(path)}`: {exc}", getattr(tp, "HINT", ""), path, getattr(tp, "RULE", "input.type"))
+
+
+def control_character(text: str, path: Path) -> Problem | None:
+    """The problem of a text holding a control character (a NUL, an ESC, C1 codes; tab and
+    newline are fine), or None: whatever file the text came from, the same check and words."""
+    bad = _CONTROL.search(text)
+    if bad is None:
+        return None
+    return error("input.control-character", f"`{_name(path)}` holds the control character U+{ord(bad[0]):04X}",
+                 "remove it; names and texts hold printable characters only (check for \\0 or \\e escapes)", path)
 
 
 def _is_null(node: yaml.Node) -> bool:

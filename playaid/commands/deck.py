@@ -10,6 +10,7 @@ from . import Finite, InputError, out_option, paper_option, print_problems, shor
 from ..render.cards import settings
 from ..safe_text import slug
 from ..render.cards.settings import CardError
+from ..render.cards.sheets import offset_words
 
 
 def _size(_ctx, _param, value: str):
@@ -103,6 +104,7 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
         if calibrate:
             write_all(out_dir, {"calibration.pdf": calibration_pdf(options.sheet(), duplex, back_offset)})
             click.echo(how_to_print(duplex))
+            click.echo(offset_words(back_offset))
             return
         deck = sources.standard()
         if cards:
@@ -142,6 +144,7 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
     write_all(out_dir, files)
     if deal is None and not per_card and not no_backs:
         click.echo(how_to_print(duplex))
+        click.echo(offset_words(back_offset))
     if tokens:
         click.echo("fight-club-tokens.pdf: print one-sided at 100 % (no fit-to-page).")
     if tts:

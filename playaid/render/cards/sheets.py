@@ -96,6 +96,25 @@ def draw_scale_bar(canvas, sheet: Sheet, caption: str, hint: str = "") -> None:
         _label(canvas, hint, fonts.SANS_BOLD, spans[0], top, above, -lead, "left")
 
 
+def offset_words(offset: tuple[float, float]) -> str:
+    """The back offset as a person checks it: "backs moved 1 mm right, 5 mm up (--back-offset 1,5)"."""
+    x, y = offset
+    if not x and not y:
+        return "backs not moved (--back-offset 0,0)"
+    moves = [f"{abs(v):g} mm {(pos if v > 0 else neg)}" for v, pos, neg in ((x, "right", "left"), (y, "up", "down")) if v]
+    return f"backs moved {', '.join(moves)} (--back-offset {x:g},{y:g})"
+
+
+def draw_offset_note(canvas, sheet: Sheet, offset: tuple[float, float]) -> None:
+    """The back offset in tiny print in the bottom margin of a back page: a sheet printed with
+    a mistyped offset (`1,5` for 1.5) says so where the cutter looks."""
+    labels = layout()["labels"]
+    canvas.setFillGray(0.35)
+    text.draw(canvas, sheet.label_spans()[0][0] * MM, (labels["edge"] + 0.5) * MM, offset_words(offset),
+              fonts.SANS, labels["pt"] * 0.8, "left")
+    canvas.setFillGray(0)
+
+
 def _label(canvas, words: str, face: fonts.Face, span: tuple[float, float], first: float, most: int, lead: float,
            anchor: str) -> None:
     """`words` wrapped to the span, on at most `most` lines (the last cut short if need
@@ -140,6 +159,7 @@ def render(job: Print, pages: list[Page]) -> bytes:
                 art = sheet.back_of(sheet.bleed_rect(fronts[i]), job.duplex, job.offset)
                 card_face.draw_back(c, form, backs[i], art)
             placed = [backs[i] for i in used]
+            draw_offset_note(c, sheet, job.offset)
         if placed:
             c.setTrimBox(_box(placed, 0))
             c.setBleedBox(_box(placed, sheet.outer_bleed))
