@@ -8,6 +8,7 @@ from ..pregen import PregenError
 from ..pregen.draw import CountError
 from ..pregen.tables import Table, make_tables, table_games
 from . import InputError, print_problems, progress, warn, write_all
+from .pregen import warn_empty_seats
 
 
 def command_line(system: str, count: int, tables: int, seed: int, packet: bool) -> str:
@@ -32,6 +33,8 @@ def write_tables(system: str, count: int, tables: int, seed: int, players: list[
         print_problems(broken)
         raise InputError("the pre-built tables break the rules above, so nothing was written; "
                          "the tables they were drawn from need fixing")
+    for t in made:
+        warn_empty_seats(t.files, players, f"{t.folder}/" if t.folder else "")
     files = {_inside(t, name): text.encode("utf-8") for t in made for name, text in t.files.items()}
     if packet:
         from ..pregen.packets import packets
