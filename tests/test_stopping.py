@@ -115,3 +115,25 @@ def test_a_signal_landing_in_a_finalizer_is_sent_again_later(monkeypatch):
     assert later[0] == (os.kill, (os.getpid(), signal.SIGINT))
     with pytest.raises(KeyboardInterrupt):
         stopping._stop(signal.SIGINT, sys._getframe())
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+@pytest.mark.parametrize("name", ["SIGINT", "SIGHUP"])
+def test_ctrl_c_to_the_whole_group_prints_no_worker_traceback(tmp_path, name):
+    """A terminal's Ctrl-C or hang-up reaches the render workers too; they leave quietly."""
+    from test_packet_workers import _setup, _workers
+
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    proc = subprocess.Popen([sys.executable, "-m", "playaid", "packet", str(_setup(tmp_path, 80)),
+                             "--out", str(tmp_path / "out")], env=_env(scratch), cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        assert _wait_for(lambda: len(_workers(proc.pid)) >= 1, 120), "no worker started"
+        os.killpg(proc.pid, getattr(signal, name))
+        _, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert b"Traceback" not in err and b"Exception ignored" not in err, err.decode()
+    assert proc.returncode != 0 and sorted(p.name for p in scratch.iterdir()) == []
+    assert not (tmp_path / "out").exists()
