@@ -228,8 +228,10 @@ def _kind(value: Any) -> str:
         return "a list"
     if isinstance(value, dict):
         return "a table"
-    if isinstance(value, (int, float, str)):
-        return f"`{shown(repr(value) if not isinstance(value, str) else value)[:40]}`"
+    if isinstance(value, str):
+        return f"the text `{shown(value)[:40]}`"
+    if isinstance(value, (int, float)):
+        return f"`{repr(value)}`"
     return f"a {type(value).__name__}"
 
 

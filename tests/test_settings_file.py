@@ -45,11 +45,11 @@ def _error(tmp_path: Path, text: str | bytes) -> str:
 
 @pytest.mark.parametrize("text, said", [
     ("flat = 2", "`flat` is `2`; it is a flag: write true or false"),
-    ("[sheet]\nflat = \"yes\"", "`flat` in [sheet] is `yes`; it is a flag"),
+    ("[sheet]\nflat = \"yes\"", "`flat` in [sheet] is the text `yes`; it is a flag"),
     ("[pregen]\ncount = inf", "playaid.toml:2: `count` in [pregen] is `inf`; write a whole number from 1 to"),
     ("[pregen]\ncount = 2.5", "`count` in [pregen] is `2.5`; write a whole number"),
     ("[pregen]\nplayers = [1, 2]", "`players` in [pregen] is a list; write one value"),
-    ("paper = \"b5\"", "`paper` is `b5`: 'b5' is not one of"),
+    ("paper = \"b5\"", "`paper` is the text `b5`: 'b5' is not one of"),
     ("x = " + "[" * 30000 + "]" * 30000, "nested too deep"),
     ("x = " + "{a=" * 10000 + "}" * 10000, "nested too deep"),
     ("paper = \"" + "x" * 70000 + "\"", "larger than 64 KiB"),
