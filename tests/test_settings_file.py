@@ -164,3 +164,10 @@ def test_any_settings_file_gives_settings_or_one_clear_error(tmp_path_factory, l
         settings(folder)
     except defaults.SettingsError as exc:
         assert str(exc) and all(line.startswith(str(folder)) for line in str(exc).splitlines())
+
+
+def test_a_home_folder_in_a_variable_is_expanded(tmp_path):
+    result = CliRunner().invoke(cli, ["sheet", "--blank", "dirt"], env={"PLAYAID_OUT": "~/made", "HOME": str(tmp_path)},
+                                auto_envvar_prefix=defaults.PREFIX)
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "made" / "blank-dirt.pdf").is_file()

@@ -112,6 +112,8 @@ class OutFolder(click.Path):
     def convert(self, value, param, ctx):
         if not str(value).strip():
             self.fail("an empty folder name; name a folder, e.g. output (use . for the current folder)", param, ctx)
+        # the shell expands `~` only where it stands unquoted; a variable or a quoted name keeps it
+        value = os.path.expanduser(value) if isinstance(value, str) else value
         try:
             exists_as_other = os.path.exists(value) and not os.path.isdir(value)
         except (OSError, ValueError):
