@@ -234,6 +234,8 @@ def main() -> None:
     install()
     try:
         found = settings(Path.cwd())
+    except FileNotFoundError:
+        found = defaults.NONE  # the current folder was removed under us: no settings to find
     except defaults.SettingsError as exc:
         for line in str(exc).splitlines():
             click.echo(f"Error: {shown(line)}", err=True)
