@@ -16,7 +16,6 @@ under a budget of nodes, which bounds the work a "billion laughs" file can cause
 from __future__ import annotations
 
 import dataclasses
-import re
 import types
 import typing
 from typing import Any, Literal, Union
@@ -25,7 +24,7 @@ import yaml
 
 # the games' models and checks import `spec` and `did_you_mean` from here
 from .fields import comma_cut, describe, did_you_mean, field_names, folded, hints, required, spec  # noqa: F401
-from .limits import too_long
+from .limits import control_character, too_long
 from .problems import Path, Problem, error, format_path
 
 NODE_BUDGET = 50_000
@@ -33,7 +32,6 @@ MAX_DEPTH = 40
 
 _INT_TAG, _BOOL_TAG = "tag:yaml.org,2002:int", "tag:yaml.org,2002:bool"
 _NULL_TAG, _FLOAT_TAG = "tag:yaml.org,2002:null", "tag:yaml.org,2002:float"
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 class Invalid(Exception):
@@ -259,16 +257,6 @@ class Builder:
             return parse(text.strip())
         except ValueError as exc:
             self._fail(f"`{_name(path)}`: {exc}", getattr(tp, "HINT", ""), path, getattr(tp, "RULE", "input.type"))
-
-
-def control_character(text: str, path: Path) -> Problem | None:
-    """The problem of a text holding a control character (a NUL, an ESC, C1 codes; tab and
-    newline are fine), or None: whatever file the text came from, the same check and words."""
-    bad = _CONTROL.search(text)
-    if bad is None:
-        return None
-    return error("input.control-character", f"`{_name(path)}` holds the control character U+{ord(bad[0]):04X}",
-                 "remove it; names and texts hold printable characters only (check for \\0 or \\e escapes)", path)
 
 
 def _is_null(node: yaml.Node) -> bool:

@@ -10,7 +10,7 @@ import click
 from ..pregen import COUNT, PregenError, games, generate, module
 from ..pregen.draw import CountError, own_tables
 from ..pregen.tables import TABLES
-from . import GameChoice, InputError, out_option, paper_option, print_problems, short_names, warn, write_all
+from . import GameChoice, InputError, out_option, paper_option, print_problems, short_names, write_all
 
 SEED_MAX = 2**32 - 1
 
@@ -89,27 +89,10 @@ def _make(system, count, seed, players, as_table, packet, tables, paper, out_dir
         print_problems(batch.problems)
         raise InputError("the pre-built characters break the rules above, so nothing was written; "
                          "the tables in playaid/assets/data/pregen/ need fixing")
+    from .pregen_table import warn_empty_seats
+
     warn_empty_seats(batch.files, players)
     write_all(out_dir, {name: text.encode("utf-8") for name, text in batch.files.items()})
-
-
-def warn_empty_seats(files: dict[str, str], players: list[str] | None, where: str = "") -> None:
-    """Say which characters were left without a player when fewer players were named than
-    characters made (a table of five seated with three names): they are dealt one each."""
-    import yaml
-
-    if not players:
-        return
-    empty = []
-    for name, text in files.items():
-        data = yaml.safe_load(text)
-        if data.get("kind") == "character" and not data.get("player") and data.get("role") != "npc":
-            empty.append(f"{where}{name} ({data.get('name', '?')})")
-    if empty:
-        shown = ", ".join(empty[:6]) + (f" and {len(empty) - 6} more" if len(empty) > 6 else "")
-        warn(f"{len(players)} players named for {len(players) + len(empty)} characters: {len(empty)} seat"
-             f"{'s have' if len(empty) != 1 else ' has'} no player: {shown}; name a player for each with "
-             "--players, or write `player:` in those files")
 
 
 def load_tables_file(path: str | None) -> dict:

@@ -8,7 +8,6 @@ from ..pregen import PregenError
 from ..pregen.draw import CountError
 from ..pregen.tables import Table, make_tables, table_games
 from . import InputError, print_problems, progress, warn, write_all
-from .pregen import warn_empty_seats
 
 
 def command_line(system: str, count: int, tables: int, seed: int, packet: bool) -> str:
@@ -46,6 +45,25 @@ def write_tables(system: str, count: int, tables: int, seed: int, players: list[
             for note in notes:
                 warn(note)
     write_all(out_dir, files)
+
+
+def warn_empty_seats(files: dict[str, str], players: list[str] | None, where: str = "") -> None:
+    """Say which characters were left without a player when fewer players were named than
+    characters made (a table of five seated with three names): they are dealt one each."""
+    import yaml
+
+    if not players:
+        return
+    empty = []
+    for name, text in files.items():
+        data = yaml.safe_load(text)
+        if data.get("kind") == "character" and not data.get("player") and data.get("role") != "npc":
+            empty.append(f"{where}{name} ({data.get('name', '?')})")
+    if empty:
+        shown = ", ".join(empty[:6]) + (f" and {len(empty) - 6} more" if len(empty) > 6 else "")
+        warn(f"{len(players)} players named for {len(players) + len(empty)} characters: {len(empty)} seat"
+             f"{'s have' if len(empty) != 1 else ' has'} no player: {shown}; name a player for each with "
+             "--players, or write `player:` in those files")
 
 
 def _inside(table: Table, name: str) -> str:

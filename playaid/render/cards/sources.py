@@ -13,7 +13,7 @@ import io
 from dataclasses import replace
 from pathlib import Path
 
-from ...convert import control_character
+from ...limits import control_character
 from ...documents import Library
 from ...problems import Problem, error
 from ...source import MAX_BYTES, refusal
