@@ -106,13 +106,12 @@ def offset_words(offset: tuple[float, float]) -> str:
 
 
 def draw_offset_note(canvas, sheet: Sheet, offset: tuple[float, float]) -> None:
-    """The back offset in tiny print in the bottom margin of a back page: a sheet printed with
+    """The back offset in small print in the bottom margin of a back page: a sheet printed with
     a mistyped offset (`1,5` for 1.5) says so where the cutter looks."""
     labels = layout()["labels"]
-    canvas.setFillGray(0.35)
-    text.draw(canvas, sheet.label_spans()[0][0] * MM, (labels["edge"] + 0.5) * MM, offset_words(offset),
-              fonts.SANS, labels["pt"] * 0.8, "left")
-    canvas.setFillGray(0)
+    # where a front page's ruler caption stands, at the labels' size (7 pt, the smallest we print)
+    base, lead = labels["edge"] + 2.4, labels["pt"] * 1.2 / MM
+    _label(canvas, offset_words(offset), fonts.SANS, sheet.label_spans()[0], base, 1, lead, "left")
 
 
 def _label(canvas, words: str, face: fonts.Face, span: tuple[float, float], first: float, most: int, lead: float,
