@@ -262,7 +262,8 @@ def test_packet_renders_each_table_through_playaid_packet_and_holds_the_map(run,
         assert all(c["profession"] in text for c in cast)
         again = run("packet", tmp_path / "o" / folder / SETUP, "--out", tmp_path / "again" / folder)
         assert again.exit_code == 0
-        assert (tmp_path / "again" / folder / pdf.name).read_bytes() == pdf.read_bytes()
+        # `table.yaml` is every table's name: the packet command names the packet after its folder too
+        assert (tmp_path / "again" / folder / f"{folder}-{pdf.name}").read_bytes() == pdf.read_bytes()
 
 
 def test_the_demo_makes_one_valid_table_per_game_with_its_packet(tmp_path, run):

@@ -52,10 +52,12 @@ def test_after_ask_the_line_that_repeats_the_roll_is_printed(run):
 def test_apply_without_dice_says_it_rolls_at_random_before_writing(run, tmp_path):
     result = run("roll", KEYS, "--apply", "--out", tmp_path)
     assert result.exit_code == 0, result.output
-    said = result.output.index("rolling at random (seed ")
-    assert said < result.output.index("wrote ")
-    typed = run("roll", KEYS, "--seed", "3", "--apply", "--out", tmp_path / "b")
-    assert "rolling at random (seed 3)" in typed.output
+    assert result.output.startswith("rolling at random (seed ")  # before the roll, and any copy, is shown
+    seeded = run("roll", KEYS, "--seed", "3", "--apply", "--out", tmp_path / "b")
+    assert seeded.output.index("rolling at random (seed 3)") < seeded.output.index("wrote ")
+    faces = re.search(r"dice in the order taken: ([0-9,]+)", seeded.output)[1]
+    typed = run("roll", KEYS, "--dice", faces, "--apply", "--out", tmp_path / "c")
+    assert typed.exit_code == 0 and "wrote " in typed.output and "rolling at random" not in typed.output
 
 
 def test_apply_says_when_it_replaces_a_copy(run, tmp_path):
