@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import shlex
 import sys
 from importlib import import_module
 from pathlib import Path
@@ -18,7 +19,8 @@ import click
 from . import __version__, defaults
 from .documents import Library, expand
 from .outputs import OutputError, OutputFolder
-from .commands import GameChoice, InputError, OutFolder, json_text, print_problems, progress
+from .commands import (GameChoice, InputError, OutFolder, json_text, paper_label, print_problems, progress,
+                       wrote_line)
 from .problems import Problem, unique
 from .safe_text import shown
 from .systems import REGISTRY
@@ -206,19 +208,25 @@ def roll(scene: str, seed: int | None, typed: str | None, ask: bool, as_json: bo
         raise InputError(f"{scene}: cannot resolve this scene; fix the problems above")
     written = []
     if apply:
-        from .apply import ApplyError, apply_changes
+        from .apply import ApplyError, apply_copies
 
+        if used_seed is not None:  # a GM who meant to type dice hears it before the copy exists
+            click.echo(f"rolling at random (seed {used_seed}): no --dice or --ask given and the scene lists "
+                       "no dice", err=True)
         try:
-            written = apply_changes(Path(scene), result.changes, OutputFolder(out_dir))
+            written = apply_copies(Path(scene), result.changes, OutputFolder(out_dir))
         except (ApplyError, OutputError) as exc:
             raise InputError(str(exc)) from None
     if as_json:
-        click.echo(json_text({**result.as_dict(), "seed": used_seed, "written": [str(p) for p in written]}))
+        click.echo(json_text({**result.as_dict(), "seed": used_seed, "written": [str(p) for p, _ in written]}))
         return
     print_problems([p for p in problems if not p.is_error])
     click.echo(format_resolution(result, used_seed, at_table=dice is not None or ask))
-    for path in written:
-        click.echo(f"wrote {path}")
+    if ask and result.rolled:
+        faces = ",".join(str(r.value) for r in result.rolled)
+        click.echo(f"the same roll again: playaid roll {shlex.quote(shown(scene))} --dice {faces}")
+    for path, replaced in written:
+        click.echo(f"wrote {path}" + (" (replaced the copy that was there)" if replaced else ""))
     if apply and not written:
         click.echo("nothing changed on the sheets: no copy written")
 
@@ -271,27 +279,34 @@ def demo(out_dir: str, paper: str) -> None:
             written = run_demo(OutputFolder(out_dir), paper.lower(), progress=advance)
     except OutputError as exc:
         raise InputError(str(exc)) from None
+    label = paper_label(paper)
     for path in written:
-        click.echo(f"wrote {path}")
+        click.echo(wrote_line(path, label))
 
 
 def settings(folder: Path) -> defaults.Settings:
-    """The defaults `playaid.toml` in `folder` sets, checked against every command's options."""
-    if not (folder / defaults.FILE).is_file():
+    """The defaults the `playaid.toml` that applies in `folder` sets (found there or in a
+    folder above), checked against every command's options."""
+    path = defaults.find(folder)
+    if path is None:
         return defaults.NONE  # nothing to check: listing every command would load every game
     ctx = click.Context(cli)
-    found = defaults.load(folder, cli.list_commands(ctx))
-    if found.source is not None:
-        bad = defaults.unknown(found, {name: cli.get_command(ctx, name) for name in cli.list_commands(ctx)})
-        if bad:
-            raise defaults.SettingsError(f"{found.source}: no command has the setting {', '.join(bad)}")
-    return found
+    found = defaults.load(path, cli.list_commands(ctx))
+    return defaults.resolve(found, {name: cli.get_command(ctx, name) for name in cli.list_commands(ctx)}, folder)
 
 
 def main() -> None:
+    from .stopping import install
+
+    install()
     try:
         found = settings(Path.cwd())
+    except FileNotFoundError:
+        found = defaults.NONE  # the current folder was removed under us: no settings to find
     except defaults.SettingsError as exc:
-        click.echo(f"Error: {shown(str(exc))}", err=True)
+        for line in str(exc).splitlines():
+            click.echo(f"Error: {shown(line)}", err=True)
         sys.exit(1)
+    if found.source is not None:
+        click.echo(f"settings from {shown(str(found.source))}", err=True)
     cli(prog_name="playaid", default_map=found, auto_envvar_prefix=defaults.PREFIX)

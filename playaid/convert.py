@@ -16,7 +16,6 @@ under a budget of nodes, which bounds the work a "billion laughs" file can cause
 from __future__ import annotations
 
 import dataclasses
-import re
 import types
 import typing
 from typing import Any, Literal, Union
@@ -25,7 +24,7 @@ import yaml
 
 # the games' models and checks import `spec` and `did_you_mean` from here
 from .fields import comma_cut, describe, did_you_mean, field_names, folded, hints, required, spec  # noqa: F401
-from .limits import too_long
+from .limits import control_character, too_long
 from .problems import Path, Problem, error, format_path
 
 NODE_BUDGET = 50_000
@@ -33,7 +32,6 @@ MAX_DEPTH = 40
 
 _INT_TAG, _BOOL_TAG = "tag:yaml.org,2002:int", "tag:yaml.org,2002:bool"
 _NULL_TAG, _FLOAT_TAG = "tag:yaml.org,2002:null", "tag:yaml.org,2002:float"
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 class Invalid(Exception):
@@ -223,13 +221,10 @@ class Builder:
     def _printable(self, text: str, path: Path, raising: bool = True) -> bool:
         """Refuse control characters (a NUL, an ESC, C1 codes; tab and newline are fine):
         written as YAML escapes they would reach sheets, file names and terminals."""
-        bad = _CONTROL.search(text)
-        if bad is None:
+        problem = control_character(text, path)
+        if problem is None:
             return True
-        self.problems.append(error(
-            "input.control-character",
-            f"`{_name(path)}` holds the control character U+{ord(bad[0]):04X}",
-            "remove it; names and texts hold printable characters only (check for \\0 or \\e escapes)", path))
+        self.problems.append(problem)
         if raising:
             raise Invalid
         return False

@@ -1,8 +1,10 @@
-"""Defaults a group sets once: `playaid.toml` in the current folder and `PLAYAID_…` variables.
+"""Defaults a group sets once: `playaid.toml` (in the current folder or the nearest one above)
+and `PLAYAID_…` variables.
 
 Precedence, highest first: the command line, an environment variable, `playaid.toml`,
 the built-in default. Every option of every command can be set from the environment as
-`PLAYAID_<COMMAND>_<OPTION>` (click's automatic names, e.g. `PLAYAID_SHEET_FLAT=1`); the
+`PLAYAID_<COMMAND>_<OPTION>`, the option named as typed (`PLAYAID_ROLL_DICE` for
+`roll --dice`; its inside name, `PLAYAID_ROLL_TYPED`, works too); the
 options most groups share also have one name for all commands: `PLAYAID_PAPER` and
 `PLAYAID_OUT`. `playaid.toml` holds the same settings, shared ones at the top and a table
 per command:
@@ -27,12 +29,12 @@ from typing import Any, Iterator
 
 import click
 
+from .safe_text import shown
+
 FILE = "playaid.toml"
 PREFIX = "PLAYAID"
 SHARED = {"paper": "PLAYAID_PAPER", "out_dir": "PLAYAID_OUT"}
 """Options with one variable for every command that has them."""
-ALIASES = {"out": "out_dir"}
-"""Names a user writes for an option whose Python name differs (`--out` is `out_dir`)."""
 
 
 class SettingsError(Exception):
@@ -61,40 +63,86 @@ class Settings(Mapping[str, Any]):
 
 NONE = Settings({}, {}, None)
 
+MAX_BYTES = 64 * 1024
+"""A settings file holds a dozen lines; a larger one is refused unread (25 MB of keys took a minute)."""
+
+
+def find(start: Path) -> Path | None:
+    """The `playaid.toml` that applies in `start`: there or in the nearest folder above, as git,
+    ruff and black find theirs. The search stops at the home folder, a repository's top
+    (a folder holding `.git`) and the edge of the file system, so a stranger's file is never used."""
+    home = Path.home()
+    folder = start
+    while True:
+        try:
+            candidate = folder / FILE
+            if candidate.is_file() or candidate.is_symlink() or (candidate.exists() and not candidate.is_dir()):
+                return candidate
+            if folder == home or (folder / ".git").exists() or folder.parent == folder:
+                return None
+            if os.stat(folder).st_dev != os.stat(folder.parent).st_dev:
+                return None
+        except OSError:
+            return None  # a folder we may not look into: no settings from there or above
+        folder = folder.parent
+
 
 def _names(table: dict[str, Any], where: str) -> dict[str, Any]:
     out = {}
     for key, value in table.items():
         if isinstance(value, dict):
             raise SettingsError(f"{where}: `{key}` is a table inside a table; settings are `name = value` lines")
-        name = key.replace("-", "_")
-        out[ALIASES.get(name, name)] = value
+        out[key.replace("-", "_")] = value
     return out
 
 
-def load(folder: Path, commands: list[str]) -> Settings:
-    """The settings of `folder/playaid.toml` (none when there is no such file)."""
-    path = folder / FILE
-    if not path.is_file():
-        return NONE
+def _read(path: Path) -> dict[str, Any]:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise SettingsError(f"{path}: cannot be read ({exc.strerror or exc}); fix its permissions, "
+                            f"or move it away to run without settings") from None
+    if len(data) > MAX_BYTES:
+        raise SettingsError(f"{path}: larger than {MAX_BYTES // 1024} KiB; a settings file holds a few "
+                            "`name = value` lines, e.g. paper = \"letter\"")
+    try:
+        # utf-8-sig: editors on Windows start the file with a byte-order mark
+        return tomllib.loads(data.decode("utf-8-sig"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise SettingsError(f"{path}: {exc}; write `name = value` lines, e.g. paper = \"letter\"") from None
+    except RecursionError:
+        raise SettingsError(f"{path}: lists or tables nested too deep; a setting is one value, "
+                            "e.g. paper = \"letter\"") from None
+
+
+def load(path: Path | None, commands: list[str]) -> Settings:
+    """The settings of the file at `path` (none when it is None)."""
+    if path is None:
+        return NONE
+    data = _read(path)
     shared = {k: v for k, v in data.items() if not isinstance(v, dict)}
     tables = {k: v for k, v in data.items() if isinstance(v, dict)}
     for name in tables:
         if name not in commands:
             close = difflib.get_close_matches(name, commands, n=1)
-            raise SettingsError(f"{path}: there is no command `{name}`"
+            raise SettingsError(f"{path}: there is no command `{shown(name)}`"
                                 + (f"; did you mean [{close[0]}]?" if close else f"; commands: {', '.join(commands)}"))
     return Settings(_names(shared, str(path)), {k: _names(v, f"{path} [{k}]") for k, v in tables.items()}, path,
                     tuple(commands))
 
 
+def option_names(param: click.Option) -> list[str]:
+    """What a user calls an option in `playaid.toml` and in a variable: its long flags
+    (`--dice` → dice, `--back-offset` → back_offset), then its name inside (`typed`)."""
+    flags = [o.lstrip("-").replace("-", "_") for o in param.opts if o.startswith("--")]
+    return list(dict.fromkeys([*flags, param.name]))
+
+
 def annotate(command: click.Command, name: str, settings: Settings) -> None:
-    """Give `command`'s options their shared variables, and say in `--help` where a default
-    that is not built in comes from."""
+    """Give `command`'s options their variables, named as the README says (`PLAYAID_ROLL_DICE`
+    for `roll --dice`) and by their inside name too, and say in `--help` where a default that
+    is not built in comes from."""
     set_here = settings.get(name, {}) if settings.source else {}
     for param in command.params:
         if not isinstance(param, click.Option):
@@ -103,8 +151,7 @@ def annotate(command: click.Command, name: str, settings: Settings) -> None:
             # command objects live as long as the process: keep what they said before notes
             param._playaid_plain = (param.help, param.show_default)
         param.help, param.show_default = param._playaid_plain
-        own = f"{PREFIX}_{name.upper().replace('-', '_')}_{param.name.upper()}"
-        param.envvar = [own] + ([SHARED[param.name]] if param.name in SHARED else [])
+        param.envvar = variables(name, param)
         source = next((v for v in param.envvar if os.environ.get(v)), None)
         note = (f"default from ${source}" if source
                 else f"default from {FILE}" if param.name in set_here else "")
@@ -113,18 +160,122 @@ def annotate(command: click.Command, name: str, settings: Settings) -> None:
             param.show_default = True
 
 
-def unknown(settings: Settings, commands: dict[str, click.Command]) -> list[str]:
-    """Settings no command has an option for (a typo in `playaid.toml`)."""
-    known = {p.name for c in commands.values() for p in c.params if isinstance(p, click.Option)}
-    problems = []
+def variables(command: str, param: click.Option) -> list[str]:
+    """The environment variables that set `param` of `command`, first one first."""
+    own = [f"{PREFIX}_{command.upper().replace('-', '_')}_{n.upper()}" for n in option_names(param)]
+    return own + ([SHARED[param.name]] if param.name in SHARED else [])
+
+
+def _line(text: str, table: str | None, key: str) -> int:
+    """The line of `key` in `table` (None: the top) of a settings file's text, for messages."""
+    current = None
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if line.startswith("["):
+            current = line.strip("[] ").strip('"')
+        elif current == table and line.split("=", 1)[0].strip().strip('"').replace("-", "_") == key:
+            return number
+    return 1
+
+
+def _value(param: click.Option, value: Any, command: click.Command, folder: str) -> Any:
+    """`value` from the file as the option takes it, or SettingsError's words for what is wrong."""
+    if param.is_flag:
+        if not isinstance(value, bool):
+            raise ValueError(f"is {_kind(value)}; it is a flag: write true or false")
+        return value
+    if isinstance(value, (bool, list, dict)) or not isinstance(value, (str, int, float)):
+        raise ValueError(f"is {_kind(value)}; write one value, as --{param.name.replace('_', '-')} takes it "
+                         '(several names go in one text: players = "Ann,Ben,Cat")')
+    if isinstance(param.type, click.types.IntParamType) and isinstance(value, float):
+        raise ValueError(f"is {_kind(value)}; {_whole(param.type)}")
+    text = value if isinstance(value, str) else repr(value)
+    if len(text) > LONGEST:
+        raise ValueError(f"is {len(text)} characters long; a setting holds at most {LONGEST}")
+    if isinstance(param.type, click.Path) and text:
+        # `~` is the shell's, never expanded in a file; a relative folder is the file's own
+        text = os.path.join(folder, os.path.expanduser(text))
+    try:
+        param.type.convert(text, param, click.Context(command))
+    except click.BadParameter as exc:
+        if isinstance(param.type, click.types.IntParamType):
+            raise ValueError(f"is {_kind(value)}; {_whole(param.type)}") from None
+        raise ValueError(f"is {_kind(value)}: {exc.message.rstrip('.')}") from None
+    return text
+
+
+def _whole(kind: click.ParamType) -> str:
+    low, high = getattr(kind, "min", None), getattr(kind, "max", None)
+    span = f" from {low} to {high}" if low is not None and high is not None else ""
+    return f"write a whole number{span}, e.g. {low if low is not None else 2}"
+
+
+def _tried(param: click.Option, value: Any, command: click.Command, folder: str) -> Any:
+    try:
+        return _value(param, value, command, folder)
+    except ValueError as exc:
+        return exc
+
+
+LONGEST = 1000
+"""Characters of one setting's value; a folder or a name is far shorter."""
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"`{str(value).lower()}`"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, str):
+        return f"the text `{shown(value)[:40]}`"
+    if isinstance(value, (int, float)):
+        return f"`{repr(value)}`"
+    return f"a {type(value).__name__}"
+
+
+def resolve(settings: Settings, commands: dict[str, click.Command], here: Path) -> Settings:
+    """`settings` checked against every command's options: each key named as the option
+    (`dice` is `roll --dice`), each value of the type the option takes. Every problem is
+    collected, then one SettingsError lists them all."""
+    path = settings.source
+    if path is None:
+        return settings
+    text = path.read_text(encoding="utf-8-sig")
+    folder = "" if path.parent.resolve() == here.resolve() else str(path.parent)
+    problems, resolved = [], {}
+    options = {c: {n: p for p in cmd.params if isinstance(p, click.Option) for n in option_names(p)}
+               for c, cmd in commands.items()}
+    known = sorted({n for o in options.values() for n in o})
     for key in settings.shared:
-        if key not in known:
-            close = difflib.get_close_matches(key, sorted(known), n=1)
-            problems.append(f"`{key}`" + (f" (did you mean `{close[0]}`?)" if close else ""))
+        if not any(key in o for o in options.values()):
+            close = difflib.get_close_matches(key, known, n=1)
+            problems.append(f"{path}:{_line(text, None, key)}: no command has the setting `{shown(key)}`"
+                            + (f"; did you mean `{close[0]}`?" if close else ""))
     for name, table in settings.commands.items():
-        own = {p.name for p in commands[name].params if isinstance(p, click.Option)}
         for key in table:
-            if key not in own:
-                close = difflib.get_close_matches(key, sorted(own), n=1)
-                problems.append(f"`{key}` in [{name}]" + (f" (did you mean `{close[0]}`?)" if close else ""))
-    return problems
+            if key not in options[name]:
+                close = difflib.get_close_matches(key, sorted(options[name]), n=1)
+                problems.append(f"{path}:{_line(text, name, key)}: [{name}] has no setting `{shown(key)}`"
+                                + (f"; did you mean `{close[0]}`?" if close else ""))
+    for key, value in settings.shared.items():
+        # a shared value need only suit some command (paper = "a3" suits the deck, not a packet):
+        # a command it does not suit refuses it when it runs, as it would on its command line
+        tried = {name: _tried(own[key], value, commands[name], folder)
+                 for name, own in options.items() if key in own}
+        if tried and all(isinstance(v, ValueError) for v in tried.values()):
+            problems.append(f"{path}:{_line(text, None, key)}: `{key}` {shown(str(next(iter(tried.values()))))}")
+        for name, v in tried.items():
+            resolved.setdefault(name, {})[options[name][key].name] = value if isinstance(v, ValueError) else v
+    for name, table in settings.commands.items():
+        for key, value in table.items():
+            if key in options[name]:
+                v = _tried(options[name][key], value, commands[name], folder)
+                if isinstance(v, ValueError):
+                    problems.append(f"{path}:{_line(text, name, key)}: `{key}` in [{name}] {shown(str(v))}")
+                else:
+                    resolved.setdefault(name, {})[options[name][key].name] = v
+    if problems:
+        raise SettingsError("\n".join(dict.fromkeys(problems)))
+    return Settings({}, resolved, path, settings.names)

@@ -17,6 +17,7 @@ import yaml
 from . import source as yaml_source
 from .convert import Builder, Invalid, did_you_mean
 from .problems import Path, Problem, error, unique
+from .safe_text import shown
 from .systems import REGISTRY
 from .systems.base import KINDS, GameSystem
 
@@ -188,15 +189,31 @@ def expand(paths: Iterable[str]) -> tuple[list[FsPath], list[Problem]]:
     problems: list[Problem] = []
     for raw in paths:
         p = FsPath(raw)
-        if p.is_dir():
-            found = sorted(q for q in p.rglob("*") if q.suffix in YAML_SUFFIXES and q.is_file())
-            if not found:
+        try:
+            folder = p.is_dir()
+        except OSError:
+            folder = False  # a name too long, say: reading the file says why, as a problem
+        if folder:
+            found, unsearchable = _walk(p)
+            problems += [error("input.unreadable-folder", f"cannot look into {shown(where)}: {why}",
+                               "give yourself read and search rights on it (chmod u+rx), or name other files"
+                               ).at(raw, 0, 0) for where, why in unsearchable]
+            if not found and not unsearchable:
                 problems.append(error("input.empty-folder", "no .yaml files in this folder",
                                       "name YAML files or a folder holding them").at(raw, 0, 0))
             files.extend(found)
         else:
             files.append(p)
     return files, problems
+
+
+def _walk(folder: FsPath) -> tuple[list[FsPath], list[tuple[str, str]]]:
+    """The YAML files under `folder`, sorted, and the folders that could not be looked into."""
+    unsearchable: list[tuple[str, str]] = []
+    found = []
+    for top, _dirs, names in os.walk(folder, onerror=lambda e: unsearchable.append((e.filename, e.strerror))):
+        found += [FsPath(top) / n for n in names if FsPath(n).suffix in YAML_SUFFIXES]
+    return sorted(f for f in found if f.is_file()), unsearchable
 
 
 def _text(top: dict, key: str, allowed: Callable[[], str], src: yaml_source.Source, doc: Document) -> str | None:

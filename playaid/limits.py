@@ -10,6 +10,8 @@ file; `RENDER_LIMIT` bounds whatever still reaches a template (see `render.html`
 
 from __future__ import annotations
 
+import re
+
 from .problems import Path, Problem, error, format_path
 
 NAME = 80
@@ -62,3 +64,17 @@ def too_long(text: str, path: Path, *, key: bool = False) -> list[Problem]:
 def clipped(text: str, limit: int = RENDER_LIMIT) -> str:
     """`text` cut to `limit` characters with "…", for layout that must stay bounded."""
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def control_character(text: str, path: Path) -> Problem | None:
+    """The problem of a text holding a control character (a NUL, an ESC, C1 codes; tab and
+    newline are fine), or None: whatever file the text came from, the same check and words."""
+    bad = _CONTROL.search(text)
+    if bad is None:
+        return None
+    where = format_path(path) or "the file"
+    return error("input.control-character", f"`{where}` holds the control character U+{ord(bad[0]):04X}",
+                 "remove it; names and texts hold printable characters only (check for \\0 or \\e escapes)", path)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import errno
 import os
+import re
+import socket
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -29,6 +31,54 @@ def _failure(target: Path, exc: OSError) -> OutputError:
     if exc.errno == errno.ENOSPC:
         return OutputError(f"disk full while writing {target}; nothing was written")
     return OutputError(f"cannot write {target}: {exc.strerror or exc}; nothing was written")
+
+
+def _host() -> str:
+    return re.sub(r"[^A-Za-z0-9-]", "-", socket.gethostname())[:40] or "host"
+
+
+def _owner() -> str:
+    """Written into every temporary name, so a later run knows whose part it is (see
+    `clear_stale_parts`)."""
+    return f"{_host()}-{os.getpid()}"
+
+_PART = re.compile(r"\.(?P<name>.+)\.(?P<host>[A-Za-z0-9-]+)-(?P<pid>[0-9]+)\.[A-Za-z0-9_]{8}\.part")
+
+
+def clear_stale_parts(folder: Path) -> list[Path]:
+    """Remove the temporary `.part` files a run killed outright (SIGKILL, a power cut) left in
+    `folder`; return them. Only ours, and only dead ones: a part named with this machine's
+    name and the id of a process that no longer runs. Another machine's parts (a shared
+    folder) and parts of a live process are never touched."""
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    host = _host()
+    for entry in entries:
+        found = _PART.fullmatch(entry.name)
+        if not found or found["host"] != host or not entry.is_file(follow_symlinks=False):
+            continue
+        pid = int(found["pid"])
+        if pid == os.getpid() or _alive(pid):
+            continue
+        try:
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
+        except OSError:
+            pass
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # someone else's process, or a number we cannot ask about: leave it
+    return True
 
 
 class OutputFolder:
@@ -68,6 +118,43 @@ class OutputFolder:
     def write_text(self, name: str, text: str) -> Path:
         return self.write_bytes(name, text.encode("utf-8"))
 
+    def write_new(self, stem: str, suffix: str, data: bytes) -> Path:
+        """Write `data` under the first free name of `stem.suffix`, `stem-2.suffix` …, never over
+        a file: the complete file is linked to the name, which fails if the name is taken,
+        so runs writing into one folder at once each keep their own file."""
+        with self.batch() as batch:
+            batch.write_bytes(f"{stem}{suffix}", data)
+            ((tmp, _),) = batch.pending
+            for n in range(1, NEW_NAMES + 1):
+                name = f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}"
+                target = self.path(name)
+                try:
+                    _claim(tmp, target)
+                except FileExistsError:
+                    continue
+                except OSError as exc:
+                    raise _failure(target, exc) from None
+                batch.discard()  # the temporary name; the file stays under its own
+                return self.root / name
+        raise OutputError(f"{stem}{suffix} and {NEW_NAMES - 1} numbered copies are already in {self.root}; "
+                          "move some away or name another --out folder")
+
+
+NEW_NAMES = 1000
+"""Numbered names `write_new` tries before it gives up."""
+
+
+def _claim(tmp: str, target: Path) -> None:
+    """Give the finished file `tmp` the name `target` unless that name exists (FileExistsError)."""
+    try:
+        os.link(tmp, target)
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EXDEV, errno.EMLINK):
+            raise
+        # no hard links here (FAT, some network shares): claim the name, then fill it
+        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+        os.replace(tmp, target)
+
 
 class Batch:
     """Temporary files waiting for their rename; made by `OutputFolder.batch`."""
@@ -76,6 +163,7 @@ class Batch:
         self.folder = folder
         self.pending: list[tuple[str, Path]] = []
         self.made_dirs: list[Path] = []
+        self.swept: set[Path] = set()
 
     def path(self, name: str) -> Path:
         return self.folder.path(name)
@@ -85,7 +173,7 @@ class Batch:
         target = self.folder.path(name)
         self._mkdir(target.parent)
         try:
-            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.{_owner()}.", suffix=".part")
         except OSError as exc:
             raise _failure(target, exc) from None
         self.pending.append((tmp, target))
@@ -102,6 +190,9 @@ class Batch:
         return self.write_bytes(name, text.encode("utf-8"))
 
     def _mkdir(self, folder: Path) -> None:
+        if folder not in self.swept:
+            self.swept.add(folder)
+            clear_stale_parts(folder)
         try:
             missing = [p for p in (folder, *folder.parents) if not p.exists()]
             folder.mkdir(parents=True, exist_ok=True)

@@ -74,7 +74,7 @@ def test_a_typo_in_playaid_toml_is_named_with_a_suggestion(tmp_path):
     assert "there is no command `dek`; did you mean [deck]?" in done.stderr
     (tmp_path / "playaid.toml").write_text('papr = "letter"\n')
     done = _run_in(tmp_path, "systems")
-    assert done.returncode == 1 and "`papr` (did you mean `paper`?)" in done.stderr
+    assert done.returncode == 1 and "playaid.toml:1: no command has the setting `papr`; did you mean `paper`?" in done.stderr
     assert "Traceback" not in done.stderr
 
 

@@ -67,3 +67,9 @@ def test_a_copy_that_fails_half_way_leaves_nothing(tmp_path, run):
 
 def test_examples_refuses_an_empty_folder_name(run):
     assert run("examples", "").exit_code == 2
+
+
+def test_a_folder_name_too_long_for_the_system_says_so(run, tmp_path):
+    result = run("examples", tmp_path / ("e" * 300))
+    assert result.exit_code == 1
+    assert "File name too long" in result.output and "already exist" not in result.output

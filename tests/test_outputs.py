@@ -84,3 +84,50 @@ def test_the_demo_is_all_or_nothing_too(tmp_path, disk_full_at, monkeypatch):
     with pytest.raises(OutputError, match="nothing was written"):
         demo.run_demo(OutputFolder(tmp_path / "out"), "a4")
     assert _listing(tmp_path / "out") == []
+
+
+def test_writers_racing_for_one_name_each_keep_their_own_file(tmp_path):
+    """Check-then-rename lost files when runs raced; claiming the name exclusively does not."""
+    import threading
+
+    folder, start, made = OutputFolder(tmp_path / "out"), threading.Barrier(12), []
+
+    def write(i):
+        start.wait()
+        made.append(folder.write_new("dirt-character", ".yaml", f"run {i}\n".encode()))
+
+    threads = [threading.Thread(target=write, args=(i,)) for i in range(12)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    names = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert len(names) == len(set(made)) == 12 and "dirt-character.yaml" in names
+    assert sorted((tmp_path / "out" / n).read_text() for n in names) == sorted(f"run {i}\n" for i in range(12))
+
+
+def test_six_blank_starters_written_at_once_are_six_files(tmp_path):
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    runs = [subprocess.Popen([sys.executable, "-m", "playaid", "new", "dirt", "--blank", "--out", str(tmp_path)],
+                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(6)]
+    for proc in runs:
+        assert proc.wait(timeout=120) == 0, proc.stderr.read().decode()
+    assert len([p for p in tmp_path.iterdir() if p.suffix == ".yaml"]) == 6
+    assert not [p for p in tmp_path.iterdir() if p.suffix == ".part"]
+
+
+def test_a_full_name_series_is_a_clear_error(tmp_path, monkeypatch):
+    import playaid.outputs as outputs
+
+    monkeypatch.setattr(outputs, "NEW_NAMES", 3)
+    folder = OutputFolder(tmp_path)
+    for _ in range(3):
+        folder.write_new("x", ".yaml", b"a")
+    with pytest.raises(OutputError, match="x.yaml and 2 numbered copies are already in"):
+        folder.write_new("x", ".yaml", b"b")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x-2.yaml", "x-3.yaml", "x.yaml"]

@@ -263,3 +263,16 @@ def test_any_seed_and_count_give_a_valid_batch(system, count, seed):
     players = [f"P{i}" for i in range(count)] if system == "fight-club" else None
     batch = generate(system, count, seed, players)
     assert batch.problems == [] and len(batch.files) == count
+
+
+def test_seats_left_without_a_player_are_named(run, tmp_path):
+    result = run("pregen", "dirt", "--count", "5", "--players", "Ann,Ben,Cat", "--seed", "1", "--table",
+                 "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "warning: 3 players named for 5 characters: 2 seats have no player: dirt-04-" in said
+    assert "dirt-05-" in said.split("2 seats have no player:")[1]
+    full = run("pregen", "dirt", "--count", "3", "--players", "Ann,Ben,Cat", "--seed", "1", "--out", tmp_path / "b")
+    assert "no player" not in full.output
+    unnamed = run("pregen", "dirt", "--count", "3", "--seed", "1", "--out", tmp_path / "c")
+    assert "no player" not in unnamed.output

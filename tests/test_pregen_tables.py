@@ -121,7 +121,7 @@ def test_isolation_goal_links_by_the_letter():
 
 def test_isolation_refuses_a_table_larger_than_its_limit(run, tmp_path):
     result = run("pregen", "isolation", "--count", "9", "--table", "--out", tmp_path / "o")
-    assert result.exit_code == 1 and "2 to 8 characters" in result.output
+    assert result.exit_code == 2 and "2 to 8 characters" in result.output
     assert not (tmp_path / "o").exists()
 
 
@@ -166,10 +166,10 @@ def test_party_games_draw_their_premise_from_the_tables():
 # -- bad input: nothing written, the reason said --------------------------------------------
 
 @pytest.mark.parametrize("args, code, says", [
-    (["dirt", "--count", "6", "--table"], 1, "2 to 5 characters"),
-    (["fight-club", "--count", "3", "--table"], 1, "4 to 20"),
-    (["sapio", "--count", "9", "--packet"], 1, "1 to 8"),
-    (["fight-sphere", "--count", "25", "--table"], 1, "2 to 24 Gladiators"),
+    (["dirt", "--count", "6", "--table"], 2, "2 to 5 characters"),
+    (["fight-club", "--count", "3", "--table"], 2, "4 to 20"),
+    (["sapio", "--count", "9", "--packet"], 2, "1 to 8"),
+    (["fight-sphere", "--count", "25", "--table"], 2, "2 to 24 Gladiators"),
     (["isolation", "--count", "2", "--tables", "0"], 2, "--tables"),
     (["isolation", "--count", "2", "--tables", "21"], 2, "--tables"),
     (["nosuchgame", "--count", "2", "--table"], 2, "nosuchgame"),
@@ -262,7 +262,8 @@ def test_packet_renders_each_table_through_playaid_packet_and_holds_the_map(run,
         assert all(c["profession"] in text for c in cast)
         again = run("packet", tmp_path / "o" / folder / SETUP, "--out", tmp_path / "again" / folder)
         assert again.exit_code == 0
-        assert (tmp_path / "again" / folder / pdf.name).read_bytes() == pdf.read_bytes()
+        # `table.yaml` is every table's name: the packet command names the packet after its folder too
+        assert (tmp_path / "again" / folder / f"{folder}-{pdf.name}").read_bytes() == pdf.read_bytes()
 
 
 def test_the_demo_makes_one_valid_table_per_game_with_its_packet(tmp_path, run):
@@ -304,3 +305,10 @@ def test_a_group_bias_without_whom_it_falls_on_is_refused(run, tmp_path):
     own.write_text("isolation:\n  biases:\n    - {bias: Hates mimes, color: red}\n", encoding="utf-8")
     result = run("pregen", "isolation", "--count", "3", "--table", "--tables-file", own, "--out", tmp_path / "o")
     assert result.exit_code == 1 and "ours.yaml:3:" in result.output and "`falls_on` is missing" in result.output
+
+
+def test_a_count_no_table_seats_is_a_usage_error(run, tmp_path):
+    result = run("pregen", "isolation", "--count", "9", "--table", "--seed", "1", "--out", tmp_path)
+    assert result.exit_code == 2, result.output
+    assert "Invalid value for --count: an Isolation table seats 2 to 8" in result.output
+    assert not list(tmp_path.iterdir())

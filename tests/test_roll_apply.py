@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from playaid.apply import apply_changes
 from playaid.outputs import OutputFolder
@@ -73,3 +75,74 @@ def test_every_games_applied_copy_is_itself_valid(tmp_path, run):
         [copy] = list(out.iterdir())
         checked = run("validate", copy)
         assert checked.exit_code == 0, (scene, checked.output)
+
+
+# -- the copy changes only what the roll changed (issue 26 item 5) ----------------------------
+
+TRICKY = ["1:20", "Off", "on", "Yes", "no", "0x1F", "0o17", "017", "1_000", "2001-12-14", "~", "null", ".inf",
+          "-.5", "+12", "'quoted'", '"dq"', "1e3", "=", "<<", "y", "N"]
+
+
+def _tree(node):
+    """A node as (tag, text) leaves: what a reader of the file gets, however it was written."""
+    if isinstance(node, yaml.ScalarNode):
+        return (node.tag, node.value)
+    if isinstance(node, yaml.SequenceNode):
+        return [_tree(n) for n in node.value]
+    return [(_tree(k), _tree(v)) for k, v in node.value]
+
+
+def _composed(path):
+    return yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+
+
+def test_values_the_roll_does_not_touch_keep_their_meaning(files, run):
+    files.write("yes.yaml", "system: dirt\nname: Yes\nplayer: 1:20\nstats: {mental: 2, physical: 5, social: 3}\n"
+                "job: Off\nhobby: 0x1F\n")
+    files.write("table.yaml", "system: dirt\nkind: setup\nname: T\ncharacters:\n  - yes.yaml\n")
+    scene = files.write("s.yaml", "system: dirt\nkind: scene\nsetup: table.yaml\n")
+    [path] = apply_changes(scene, (Change("Yes", ("reductions", "social"), 0, 1, ""),), OutputFolder(files.root / "o"))
+    text = path.read_text(encoding="utf-8")
+    assert "name: Yes\n" in text and "player: 1:20\n" in text and "job: Off\n" in text and "hobby: 0x1F\n" in text
+    copy = yaml.safe_load(text)["characters"][0]
+    assert copy["reductions"] == {"social": 1}
+
+
+def test_a_changed_value_that_reads_as_another_type_is_quoted(files):
+    files.write("moss.yaml", MOSS)
+    files.write("scout.yaml", SCOUT)
+    scene = files.write("fight.yaml", FIGHT)
+    [path] = apply_changes(scene, (Change("Moss", ("job",), "Roofer", "Off", ""),), OutputFolder(files.root / "o"))
+    assert yaml.safe_load(path.read_text(encoding="utf-8"))["job"] == "Off"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(values=st.lists(st.one_of(st.sampled_from(TRICKY), st.from_regex(r"[A-Za-z0-9 :._-]{1,12}", fullmatch=True)),
+                       min_size=1, max_size=6),
+       inline=st.booleans(), after=st.integers(0, 5))
+def test_an_apply_round_trip_changes_nothing_else(tmp_path_factory, values, inline, after):
+    root = tmp_path_factory.mktemp("apply")
+    extra = "".join(f"x{i}: {v}\n" for i, v in enumerate(values))
+    character = f"name: Kit\nstats: {{mental: 2, physical: 5, social: 3}}\n{extra}"
+    try:
+        yaml.compose(character, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return  # not YAML at all: nothing to round-trip
+    if inline:
+        setup = "system: dirt\nkind: setup\nname: T\ncharacters:\n" + "".join(
+            ("  - " if i == 0 else "    ") + line + "\n" for i, line in enumerate(character.splitlines()))
+    else:
+        (root / "kit.yaml").write_text("system: dirt\n" + character, encoding="utf-8")
+        setup = "system: dirt\nkind: setup\nname: T\ncharacters:\n  - kit.yaml\n"
+    (root / "table.yaml").write_text(setup, encoding="utf-8")
+    (root / "s.yaml").write_text("system: dirt\nkind: scene\nsetup: table.yaml\n", encoding="utf-8")
+    [path] = apply_changes(root / "s.yaml", (Change("Kit", ("reductions", "social"), 0, after, ""),),
+                           OutputFolder(root / "out"))
+    before = _tree(yaml.compose(setup, Loader=yaml.SafeLoader))
+    if not inline:
+        before[3] = (before[3][0], [_tree(_composed(root / "kit.yaml"))[1:]])
+    written = _tree(_composed(path))
+    kit = written[3][1][0]
+    assert kit[-1] == (("tag:yaml.org,2002:str", "reductions"),
+                       [(("tag:yaml.org,2002:str", "social"), ("tag:yaml.org,2002:int", str(after)))])
+    assert written[:3] == before[:3] and kit[:-1] == before[3][1][0]

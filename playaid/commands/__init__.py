@@ -112,6 +112,8 @@ class OutFolder(click.Path):
     def convert(self, value, param, ctx):
         if not str(value).strip():
             self.fail("an empty folder name; name a folder, e.g. output (use . for the current folder)", param, ctx)
+        # the shell expands `~` only where it stands unquoted; a variable or a quoted name keeps it
+        value = os.path.expanduser(value) if isinstance(value, str) else value
         try:
             exists_as_other = os.path.exists(value) and not os.path.isdir(value)
         except (OSError, ValueError):
@@ -174,9 +176,30 @@ def write_all(out_dir: str, files: dict[str, bytes]) -> list:
             written = [batch.write_bytes(name, data) for name, data in files.items()]
     except OutputError as exc:
         raise InputError(str(exc)) from None
+    paper = paper_label()
     for path in written:
-        click.echo(f"wrote {path}")
+        click.echo(wrote_line(path, paper))
     return written
+
+
+def paper_label(paper: str | None = None) -> str | None:
+    """The paper a command prints on, as people call it ("Letter"): given, or the running
+    command's --paper; None for a command without one."""
+    if paper is None:
+        ctx = click.get_current_context(silent=True)
+        paper = ctx.params.get("paper") if ctx is not None else None
+    if not isinstance(paper, str):
+        return None
+    from ..render.paper import papers
+
+    known = papers().get(paper.lower())
+    return known.label if known else paper
+
+
+def wrote_line(path, paper: str | None) -> str:
+    """`wrote PATH`, naming the paper of a PDF: a setting found in a folder above, or not
+    found, shows here before anything is printed."""
+    return f"wrote {path}" + (f" ({paper})" if paper and str(path).endswith(".pdf") else "")
 
 
 @contextmanager

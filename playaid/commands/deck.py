@@ -10,6 +10,7 @@ from . import Finite, InputError, names_not_a_file, out_option, paper_option, pr
 from ..render.cards import settings
 from ..safe_text import slug
 from ..render.cards.settings import CardError
+from ..render.cards.sheets import offset_words
 
 
 def _size(_ctx, _param, value: str):
@@ -116,6 +117,7 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
         if calibrate:
             write_all(out_dir, {"calibration.pdf": calibration_pdf(options.sheet(), duplex, back_offset)})
             click.echo(how_to_print(duplex))
+            click.echo(offset_words(back_offset))
             return
         deck = sources.standard()
         if cards:
@@ -162,6 +164,7 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
                    "out, glue the halves together, then cut on the crop marks.")
     elif deal is None and not per_card and not no_backs:
         click.echo(how_to_print(duplex))
+        click.echo(offset_words(back_offset))
     if tokens:
         click.echo("fight-club-tokens.pdf: print one-sided at 100 % (no fit-to-page).")
     if tts:

@@ -35,8 +35,11 @@ def to_copy(folder: Path, files: dict[str, bytes]) -> dict[str, bytes]:
         try:
             same = target.is_file() and target.read_bytes() == data
             taken = same or target.exists() or target.is_symlink()
-        except OSError:
-            same, taken = False, True
+        except OSError as exc:
+            # a name too long, a folder we may not enter: nothing is there to keep, and
+            # nothing can be written either; say why instead of "already exists"
+            raise InputError(f"cannot copy into {folder}: {exc.strerror or exc} ({target.name}); "
+                             "nothing was copied. Name a shorter folder, one you may write into") from None
         if not taken:
             missing[name] = data
         elif not same:

@@ -73,7 +73,7 @@ def command(system: str, kind: str, blank: bool, ask: bool, out_dir: str) -> Non
     folder = OutputFolder(out_dir)
     try:
         if not asking:
-            path = folder.write_text(_free_name(folder, f"{game.id}-{kind}"), starter_text(game, kind))
+            path = folder.write_new(f"{game.id}-{kind}", ".yaml", starter_text(game, kind).encode("utf-8"))
             click.echo(f"wrote {path}")
             click.echo(f"next: fill in every FILL IN line, then run: playaid validate {path}")
             return

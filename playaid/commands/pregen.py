@@ -8,7 +8,7 @@ import secrets
 import click
 
 from ..pregen import COUNT, PregenError, games, generate, module
-from ..pregen.draw import own_tables
+from ..pregen.draw import CountError, own_tables
 from ..pregen.tables import TABLES
 from . import (GameChoice, InputError, names_not_a_file, out_option, paper_option, print_problems, short_names,
                write_all)
@@ -81,6 +81,8 @@ def _make(system, count, seed, players, as_table, packet, tables, paper, out_dir
         return
     try:
         batch = generate(system, count, seed, players)
+    except CountError as exc:
+        raise click.BadParameter(str(exc), param_hint="--count") from None
     except PregenError as exc:
         raise InputError(str(exc)) from None
     if chosen:
@@ -89,6 +91,9 @@ def _make(system, count, seed, players, as_table, packet, tables, paper, out_dir
         print_problems(batch.problems)
         raise InputError("the pre-built characters break the rules above, so nothing was written; "
                          "the tables in playaid/assets/data/pregen/ need fixing")
+    from .pregen_table import warn_empty_seats
+
+    warn_empty_seats(batch.files, players)
     write_all(out_dir, {name: text.encode("utf-8") for name, text in batch.files.items()})
 
 

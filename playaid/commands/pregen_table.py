@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import click
+
 from ..pregen import PregenError
+from ..pregen.draw import CountError
 from ..pregen.tables import Table, make_tables, table_games
 from . import InputError, print_problems, progress, warn, write_all
 
@@ -20,6 +23,8 @@ def write_tables(system: str, count: int, tables: int, seed: int, players: list[
     """Draw, check, render (with `packet`) and only then write every table."""
     try:
         made = make_tables(system, count, tables, seed, players, command_line(system, count, tables, seed, packet))
+    except CountError as exc:
+        raise click.BadParameter(str(exc), param_hint="--count") from None
     except PregenError as exc:
         raise InputError(str(exc)) from None
     broken = [p for t in made for p in t.problems]
@@ -27,6 +32,8 @@ def write_tables(system: str, count: int, tables: int, seed: int, players: list[
         print_problems(broken)
         raise InputError("the pre-built tables break the rules above, so nothing was written; "
                          "the tables they were drawn from need fixing")
+    for t in made:
+        warn_empty_seats(t.files, players, f"{t.folder}/" if t.folder else "")
     files = {_inside(t, name): text.encode("utf-8") for t in made for name, text in t.files.items()}
     if packet:
         from ..pregen.packets import packets
@@ -38,6 +45,25 @@ def write_tables(system: str, count: int, tables: int, seed: int, players: list[
             for note in notes:
                 warn(note)
     write_all(out_dir, files)
+
+
+def warn_empty_seats(files: dict[str, str], players: list[str] | None, where: str = "") -> None:
+    """Say which characters were left without a player when fewer players were named than
+    characters made (a table of five seated with three names): they are dealt one each."""
+    import yaml
+
+    if not players:
+        return
+    empty = []
+    for name, text in files.items():
+        data = yaml.safe_load(text)
+        if data.get("kind") == "character" and not data.get("player") and data.get("role") != "npc":
+            empty.append(f"{where}{name} ({data.get('name', '?')})")
+    if empty:
+        shown = ", ".join(empty[:6]) + (f" and {len(empty) - 6} more" if len(empty) > 6 else "")
+        warn(f"{len(players)} players named for {len(players) + len(empty)} characters: {len(empty)} seat"
+             f"{'s have' if len(empty) != 1 else ' has'} no player: {shown}; name a player for each with "
+             "--players, or write `player:` in those files")
 
 
 def _inside(table: Table, name: str) -> str:

@@ -7,18 +7,37 @@ import re
 
 import click
 
-from ..safe_text import terminal
+from ..safe_text import shown, terminal
 from ..systems.play import Rolled
 
 
+FACE_DIGITS = 3
+"""No die of any game has a face past 100; a longer number is a typo (and `int()` of a
+5,000-digit text is refused by Python itself)."""
+
+MOST_DICE = 1000
+"""More dice than any roll of any game takes, by far; the rest would only be reported as extra."""
+
+_FACE = re.compile(r"[0-9]{1,%d}" % FACE_DIGITS)
+
+
 def parse_dice(text: str) -> list[int]:
-    """`"6,3,5"` or `"6 3 5"` → [6, 3, 5]; anything else is a malformed command line."""
+    """`"6,3,5"` or `"6 3 5"` → [6, 3, 5]; anything else is a malformed command line.
+
+    Only ASCII digits count: `str.isdigit()` also accepts `²` and `⑦`, which `int()` refuses.
+    """
     parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
-    bad = [p for p in parts if not p.isdigit()]
-    if bad or not parts:
-        raise click.BadParameter(
-            f"{bad[0]!r} is not a die's face" if bad else "no dice given",
-            param_hint="--dice") from None
+    bad = next((p for p in parts if not _FACE.fullmatch(p)), None)
+    if bad is not None:
+        quoted = shown(bad if len(bad) <= 12 else bad[:12] + "…")
+        raise click.BadParameter(f"'{quoted}' is not a die's face: write each face with the digits 0-9, "
+                                 f"at most {FACE_DIGITS} of them, e.g. --dice 6,3,5", param_hint="--dice")
+    if not parts:
+        raise click.BadParameter("no dice given; write the faces separated by commas, e.g. --dice 6,3,5",
+                                 param_hint="--dice")
+    if len(parts) > MOST_DICE:
+        raise click.BadParameter(f"{len(parts)} dice given; a roll takes at most {MOST_DICE}",
+                                 param_hint="--dice")
     return [int(p) for p in parts]
 
 
@@ -31,8 +50,8 @@ def read_face(text: str, wanted: Rolled) -> tuple[int | None, str]:
         return int(text), ""
     if wanted.faces:
         typed = _symbols(text)
-        for number, shown in enumerate(wanted.faces, 1):
-            if _symbols(shown) == typed:
+        for number, face in enumerate(wanted.faces, 1):
+            if _symbols(face) == typed:
                 return number, ""
         return None, (f"`{terminal(text, lines=False)[:40]}` is not a face of this die: type what the face shows "
                       f"(e.g. `hit spare`, `blank`) or its number from 1 to {wanted.sides}")
@@ -47,7 +66,7 @@ def _symbols(text: str) -> tuple[str, ...]:
 
 def faces_shown(wanted: Rolled) -> str:
     """`1 blank, 2 blank, 3 Spiral, …`: the faces as the prompt lists them."""
-    return ", ".join(f"{n} {shown}" for n, shown in enumerate(wanted.faces, 1))
+    return ", ".join(f"{n} {face}" for n, face in enumerate(wanted.faces, 1))
 
 
 def ask_die(number: int, wanted: Rolled) -> int:

@@ -52,11 +52,15 @@ def own_tables(tables: dict[str, dict]):
         _OWN.reset(token)
 
 
+class CountError(PregenError):
+    """A `--count` no table of the game seats: the command line is wrong, not a file (exit 2)."""
+
+
 def fits_table(count: int, seats: dict, says: str) -> None:
     """Refuse a `count` outside a table's `{min, max}`; `says` tells the limit, with `{low}`, `{high}`."""
     low, high = seats["min"], seats["max"]
     if not low <= count <= high:
-        raise PregenError(f"{says.format(low=low, high=high)}; use --count {low} to {high}")
+        raise CountError(f"{says.format(low=low, high=high)}; use --count {low} to {high}")
 
 
 @dataclass(frozen=True)

@@ -53,7 +53,11 @@ def _start_worker(parent: int, scratch: str) -> None:
         shutil.rmtree(scratch, ignore_errors=True)
         os._exit(1)
 
-    signal.signal(signal.SIGTERM, leave)
+    # Ctrl-C and a hung-up terminal reach every process of the group: the parent stops the
+    # run and cleans up (see `playaid.stopping`); a worker just leaves, without a traceback
+    for name in ("SIGTERM", "SIGINT", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), leave)
     if sys.platform.startswith("linux"):
         try:
             ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)

@@ -102,6 +102,24 @@ def draw_scale_bar(canvas, sheet: Sheet, caption: str, hint: str = "", mirrored:
         label(canvas, mirrored, fonts.SANS_BOLD, far, top, above, -lead, "right")
 
 
+def offset_words(offset: tuple[float, float]) -> str:
+    """The back offset as a person checks it: "backs moved 1 mm right, 5 mm up (--back-offset 1,5)"."""
+    x, y = offset
+    if not x and not y:
+        return "backs not moved (--back-offset 0,0)"
+    moves = [f"{abs(v):g} mm {(pos if v > 0 else neg)}" for v, pos, neg in ((x, "right", "left"), (y, "up", "down")) if v]
+    return f"backs moved {', '.join(moves)} (--back-offset {x:g},{y:g})"
+
+
+def draw_offset_note(canvas, sheet: Sheet, offset: tuple[float, float]) -> None:
+    """The back offset in small print in the bottom margin of a back page: a sheet printed with
+    a mistyped offset (`1,5` for 1.5) says so where the cutter looks."""
+    labels = layout()["labels"]
+    # where a front page's ruler caption stands, at the labels' size (7 pt, the smallest we print)
+    base, lead = labels["edge"] + 2.4, labels["pt"] * 1.2 / MM
+    label(canvas, offset_words(offset), fonts.SANS, sheet.label_spans()[0], base, 1, lead, "left")
+
+
 def label(canvas, words: str, face: fonts.Face, span: tuple[float, float], first: float, most: int, lead: float,
            anchor: str) -> None:
     """`words` wrapped to the span, on at most `most` lines (the last cut short if need
@@ -149,6 +167,7 @@ def render(job: Print, pages: list[Page], lead=None) -> bytes:
                 art = sheet.back_of(sheet.bleed_rect(fronts[i]), job.duplex, job.offset)
                 card_face.draw_back(c, form, backs[i], art)
             placed = [backs[i] for i in used]
+            draw_offset_note(c, sheet, job.offset)
         if placed:
             c.setTrimBox(box_pt(placed, 0))
             c.setBleedBox(box_pt(placed, sheet.outer_bleed))

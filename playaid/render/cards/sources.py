@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import replace
 from pathlib import Path
 
+from ...limits import control_character
 from ...documents import Library
 from ...problems import Problem, error
 from ...source import MAX_BYTES, missing_examples, refusal
@@ -58,10 +60,36 @@ def load(path: str | Path) -> tuple[Deck | None, list[Problem]]:
     else:
         deck, lines, problems = _from_text(text, path.stem)
     if deck is not None:
-        problems += [_pin(p, lines) for p in check_deck(deck)]
+        problems += [_pin(p, lines) for p in _printable(deck) + check_deck(deck)]
     problems = [p if p.file else p.at(str(path), p.line, p.column) for p in problems]
     problems += _limits(deck, str(path)) if deck is not None else []
-    return (None if any(p.is_error for p in problems) else deck), problems
+    return (None if any(p.is_error for p in problems) else deck), capped(problems)
+
+
+def _printable(deck: Deck) -> list[Problem]:
+    """A card name of a CSV or text deck holds printable characters only, as a YAML deck's must."""
+    found = (control_character(card.name, ("cards", i)) for i, card in enumerate(decks.entries(deck)))
+    return [p for p in found if p is not None]
+
+
+SAME_RULE = 10
+"""Problems of one rule shown in full; the rest are counted (100,000 duplicate lines printed 19 MB)."""
+
+
+def capped(problems: list[Problem], most: int = SAME_RULE) -> list[Problem]:
+    """`problems` with at most `most` of each rule, then one saying how many more there are."""
+    kept, extra = [], {}
+    for p in problems:
+        count = extra.setdefault(p.rule, [p, 0])
+        count[1] += 1
+        if count[1] <= most:
+            kept.append(p)
+    for rule, (first, count) in extra.items():
+        if count > most:
+            kept.append(replace(first, message=f"and {count - most:,} more problems like these ({count:,} in all)",
+                                hint="fix the ones above; the same fix applies to the rest", path=(), line=0,
+                                column=0))
+    return kept
 
 
 def _from_yaml(path: Path) -> tuple[Deck | None, list[Problem]]:
