@@ -6,7 +6,8 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from conftest import EXAMPLES
-from playaid.cli import cli, plain_wording
+from playaid.cli import cli
+from playaid.commands.wording import plain_wording
 
 
 def invoke(*args: str):

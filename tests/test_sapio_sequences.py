@@ -12,7 +12,7 @@ from __future__ import annotations
 import yaml
 
 from conftest import EXAMPLES, roll_json
-from playaid.apply import _edit
+from playaid.apply import _edit, dump
 from test_sapio_play import BLANK, HIT, HIT_SPIRAL, SPIRAL
 
 CHASE = EXAMPLES / "sapio" / "scene-chase.yaml"
@@ -186,10 +186,11 @@ def test_a_sequence_names_its_setup(files):
 
 
 def test_a_scene_copy_edits_and_removes_fields():
-    data = {"character": "A", "invoke": {"quality": "Agile"}, "sequence": {"round": 1}}
-    _edit(data, (), {"character": "B", "invoke": None, "gone": None})
-    _edit(data, ("sequence", "round"), 2)
-    assert data == {"character": "B", "sequence": {"round": 2}}
+    # the copy is edited as YAML nodes, as `--apply` reads it
+    root = yaml.compose("character: A\ninvoke: {quality: Agile}\nsequence: {round: 1}\n")
+    _edit(root, (), {"character": "B", "invoke": None, "gone": None})
+    _edit(root, ("sequence", "round"), 2)
+    assert yaml.safe_load(dump(root)) == {"character": "B", "sequence": {"round": 2}}
 
 
 def test_the_reference_page_gives_the_sequence_procedure(tmp_path):
