@@ -76,8 +76,7 @@ def draw_scale_bar(canvas, sheet: Sheet, caption: str, hint: str = "", mirrored:
     x0, x1 = spans[0]
     length = min(bar["length"], bar["tick"] * int((x1 - x0) // bar["tick"]))
     ascender = size * 0.8 / MM  # the tallest letters (b, d, f, l) of the bundled sans, mm
-    base = edge + 0.3 + size * 0.3 / MM  # descenders (0.29 em) and their anti-aliasing stay `edge` clear
-    lead = size * 1.2 / MM
+    base, lead = bottom_line()
     top = sheet.page_h - edge - 0.3 - ascender
     words = bar["label"].format(length=length) if length > 0 else ""
     if len(spans) == 1:  # one column: its ruler alone below, every word on the top line
@@ -114,10 +113,16 @@ def offset_words(offset: tuple[float, float]) -> str:
 def draw_offset_note(canvas, sheet: Sheet, offset: tuple[float, float]) -> None:
     """The back offset in small print in the bottom margin of a back page: a sheet printed with
     a mistyped offset (`1,5` for 1.5) says so where the cutter looks."""
-    labels = layout()["labels"]
-    # where a front page's ruler caption stands, at the labels' size (7 pt, the smallest we print)
-    base, lead = labels["edge"] + 2.4, labels["pt"] * 1.2 / MM
+    # on the line a front page's ruler stands on: the bottom margin's one line clear of the art
+    base, lead = bottom_line()
     label(canvas, offset_words(offset), fonts.SANS, sheet.label_spans()[0], base, 1, lead, "left")
+
+
+def bottom_line() -> tuple[float, float]:
+    """The baseline of a page's bottom label line and the labels' leading, in mm: descenders
+    (0.29 em) and their anti-aliasing stay `labels.edge` clear of the paper edge."""
+    labels = layout()["labels"]
+    return labels["edge"] + 0.3 + labels["pt"] * 0.3 / MM, labels["pt"] * 1.2 / MM
 
 
 def label(canvas, words: str, face: fonts.Face, span: tuple[float, float], first: float, most: int, lead: float,
