@@ -1,0 +1,78 @@
+"""`playaid convention PLAN.yaml`: every table of a convention, its players seated once,
+with each table's packet, a seating list and the GM's index page; all or nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from . import InputError, out_option, paper_option, print_problems, progress, warn, write_all
+
+
+@click.command("convention")
+@click.argument("plan", metavar="PLAN.yaml", type=click.Path(dir_okay=False))
+@click.option("--check", is_flag=True,
+              help="Check the plan and draw every table, then stop: nothing is rendered or written.")
+@paper_option()
+@out_option
+def command(plan: str, check: bool, paper: str, out_dir: str) -> None:
+    """Make every table of a convention's PLAN: one folder per table with its setup,
+    characters and packet, `seating.txt` and `index.pdf` (each table with its game,
+    players and packet, then everyone by name).
+
+    The plan names the convention and lists its tables; the players (`players_file:`,
+    one name a line, or `players:`) are seated once each, in order, table by table.
+    Everything is checked before anything is written; the same plan gives the same
+    files. See docs/pregen.md for the plan's fields.
+
+    \b
+    name: SpielCon 2026
+    players_file: signups.txt
+    tables:
+      - {game: dirt, count: 3, tables: 4}
+      - {game: isolation, count: 4, tables: 2}
+
+    Example: playaid convention spielcon.yaml --out spielcon/
+    """
+    from ..convention import build
+    from ..convention.plan import load
+    from ..pregen.seats import empty_seats
+
+    loaded, problems = load(Path(plan))
+    if loaded is None:
+        print_problems(problems)
+        raise InputError(f"{plan}: fix the plan as shown above; nothing was drawn or written")
+    tables, problems = build.draw(loaded, f"playaid convention {Path(plan).name}")
+    if problems:
+        print_problems(problems)
+        raise InputError(f"{plan}: the tables above cannot be made as planned; nothing was written")
+    if note := empty_seats([t.folder for t in tables], [t.seats for t in tables], [t.names for t in tables]):
+        warn(note)
+    if check:
+        click.echo(f"{plan}: {len(tables)} tables, {sum(len(t.names) for t in tables)} players seated; "
+                   "every table passes its game's rules (nothing written: --check)")
+        return
+    source = click.get_current_context().get_parameter_source("paper")
+    if loaded.paper and source in (click.core.ParameterSource.DEFAULT, click.core.ParameterSource.DEFAULT_MAP):
+        paper = loaded.paper  # the plan is more particular than a default or playaid.toml
+    write_all(out_dir, _files(loaded, tables, paper))
+
+
+def _files(plan, tables, paper: str) -> dict[str, bytes]:
+    """Every file of the convention, rendered before any is written."""
+    from ..convention import build
+    from ..pregen.packets import packets
+
+    files = {f"{t.folder}/{name}": text.encode("utf-8") for t in tables for name, text in t.table.files.items()}
+    with progress(len(tables), "packets") as advance:
+        rendered = packets([t.table for t in tables], paper, done=advance)
+    names = []
+    for t, (pdfs, notes) in zip(tables, rendered):
+        files |= {f"{t.folder}/{name}": data for name, data in pdfs.items()}
+        names.append([f"{t.folder}/{name}" for name in pdfs])
+        for note in notes:
+            warn(f"{t.folder}: {note}")
+    files[build.SEATING] = build.seating_text(plan, tables).encode("utf-8")
+    files[build.INDEX] = build.index_pdf(plan, tables, names, paper)
+    return files
