@@ -43,6 +43,7 @@ def command(plan: str, check: bool, paper: str, out_dir: str) -> None:
     if loaded is None:
         print_problems(problems)
         raise InputError(f"{plan}: fix the plan as shown above; nothing was drawn or written")
+    _unprintable(loaded.names)
     tables, problems = build.draw(loaded, f"playaid convention {Path(plan).name}")
     if problems:
         print_problems(problems)
@@ -57,6 +58,17 @@ def command(plan: str, check: bool, paper: str, out_dir: str) -> None:
     if loaded.paper and source in (click.core.ParameterSource.DEFAULT, click.core.ParameterSource.DEFAULT_MAP):
         paper = loaded.paper  # the plan is more particular than a default or playaid.toml
     write_all(out_dir, _files(loaded, tables, paper))
+
+
+def _unprintable(names: list[str]) -> None:
+    """Warn of a name the bundled fonts cannot print: it would show as a box on the index
+    and on the packet's cover, and the GM can still add a spelling people can read."""
+    from ..render.fonts import missing
+
+    for name in names:
+        if gaps := missing(name):
+            warn(f"`{name}`: the bundled fonts cannot draw {', '.join(gaps[:5])}, so it may print as boxes; "
+                 "add a spelling in a script they print (Latin, Greek, Cyrillic, Chinese, Japanese)")
 
 
 def _files(plan, tables, paper: str) -> dict[str, bytes]:

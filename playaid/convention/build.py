@@ -73,19 +73,30 @@ def draw(plan: Plan, command: str) -> tuple[list[Seated], list[Problem]]:
     return out, problems
 
 
+def _cells(text: str) -> int:
+    """Columns `text` takes in a monospaced editor: CJK characters take two."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - _cells(text))
+
+
 def seating_text(plan: Plan, tables: list[Seated]) -> str:
     """The seating list: each table with its players and characters, then every player by
     name (sorted as people look names up) with their table."""
     lines = [f"{plan.name}: seating", ""]
-    width = max([len(p) for t in tables for p, _ in t.cast()] + [len(OPEN)])
+    width = max([_cells(p) for t in tables for p, _ in t.cast()] + [len(OPEN)])
     for t in tables:
-        lines.append(f"{t.folder}  {REGISTRY[t.game].title}: {t.title}")
-        lines += [f"    {player:<{width}}  {character}" for player, character in t.cast()]
+        lines.append(f"{t.folder}  {REGISTRY[t.game].title} — {t.title}")
+        lines += [f"    {_pad(player, width)}  {character}" for player, character in t.cast()]
         lines.append("")
     where = {n: t.folder for t in tables for n in t.names}
     if where:
         lines.append("Players by name")
-        lines += [f"    {n:<{width}}  {where[n]}" for n in sorted(where, key=str.casefold)]
+        lines += [f"    {_pad(n, width)}  {where[n]}" for n in sorted(where, key=str.casefold)]
         lines.append("")
     return "\n".join(lines)
 

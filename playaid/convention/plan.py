@@ -102,7 +102,8 @@ def load(path: Path) -> tuple[Plan | None, list[Problem]]:
     entries = _entries(check, data.get("tables"), seed or 0)
     names = _names(check, data, path.parent)
     seats = sum(e.seats * e.tables for e in entries)
-    if names and not check.problems and len(names) > seats:
+    every = isinstance(data.get("tables"), list) and len(entries) == len(data["tables"])
+    if names and every and len(names) > seats:  # with a broken entry the seats are not known
         check.fail(("players_file" if "players_file" in data else "players",),
                    f"{len(names)} players and {seats} seats at the plan's tables",
                    "add tables (or `players:` per table), or list fewer names")

@@ -76,5 +76,6 @@ def padded(system: str, count: int, names: list[str]) -> list[str]:
     if default is None or not names:
         return names  # no names: the game seats its own defaults
     taken = {n.casefold() for n in names}
-    spare = [d for d in default(count) if d.casefold() not in taken]
+    given = default(count)  # seat k keeps its own name (`Player 3`) unless a player is called so
+    spare = [d for d in given[len(names):] + given[:len(names)] if d.casefold() not in taken]
     return names + spare[:seats_at(system, count) - len(names)]
