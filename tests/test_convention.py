@@ -202,3 +202,16 @@ def test_players_and_players_file_together_is_a_usage_error(run, tmp_path):
     result = run("pregen", "dirt", "--count", "3", "--players", "Ann,Ben", "--players-file", names)
     assert result.exit_code == 2
     assert "--players or with --players-file, not both" in result.output
+
+
+def test_new_writes_a_starter_that_checks_and_never_overwrites(run, tmp_path):
+    folder = tmp_path / "spielcon"
+    result = run("convention", "--new", folder)
+    assert result.exit_code == 0, result.output
+    checked = run("convention", folder, "--check")  # a folder stands for its plan.yaml
+    assert checked.exit_code == 0, checked.output
+    assert "3 tables, 7 players seated" in checked.output and "isolation-1: 2 of 3" in checked.output
+    (folder / "plan.yaml").write_text("name: edited\n", encoding="utf-8")
+    again = run("convention", "--new", folder)
+    assert again.exit_code == 1 and "already there; nothing was written" in again.output
+    assert (folder / "plan.yaml").read_text(encoding="utf-8") == "name: edited\n"

@@ -11,12 +11,14 @@ from . import InputError, out_option, paper_option, print_problems, progress, wa
 
 
 @click.command("convention")
-@click.argument("plan", metavar="PLAN.yaml", type=click.Path(dir_okay=False))
+@click.argument("plan", metavar="PLAN.yaml", type=click.Path())
+@click.option("--new", "new", is_flag=True,
+              help="Write a starter plan (PLAN/plan.yaml) and players file (PLAN/players.txt) to edit, then stop.")
 @click.option("--check", is_flag=True,
               help="Check the plan and draw every table, then stop: nothing is rendered or written.")
 @paper_option()
 @out_option
-def command(plan: str, check: bool, paper: str, out_dir: str) -> None:
+def command(plan: str, new: bool, check: bool, paper: str, out_dir: str) -> None:
     """Make every table of a convention's PLAN: one folder per table with its setup,
     characters and packet, `seating.txt` and `index.pdf` (each table with its game,
     players and packet, then everyone by name).
@@ -33,12 +35,21 @@ def command(plan: str, check: bool, paper: str, out_dir: str) -> None:
       - {game: dirt, count: 3, tables: 4}
       - {game: isolation, count: 4, tables: 2}
 
-    Example: playaid convention spielcon.yaml --out spielcon/
+    PLAN may be a folder holding `plan.yaml`.
+
+    Example: playaid convention --new spielcon
+
+    Example: playaid convention spielcon --out spielcon/print
     """
     from ..convention import build
-    from ..convention.plan import load
+    from ..convention.plan import STARTER, load
     from ..pregen.seats import empty_seats
 
+    if new:
+        _starter(Path(plan), STARTER)
+        return
+    if Path(plan).is_dir():
+        plan = str(Path(plan) / "plan.yaml")
     loaded, problems = load(Path(plan))
     if loaded is None:
         print_problems(problems)
@@ -58,6 +69,15 @@ def command(plan: str, check: bool, paper: str, out_dir: str) -> None:
     if loaded.paper and source in (click.core.ParameterSource.DEFAULT, click.core.ParameterSource.DEFAULT_MAP):
         paper = loaded.paper  # the plan is more particular than a default or playaid.toml
     write_all(out_dir, _files(loaded, tables, paper))
+
+
+def _starter(folder: Path, files: dict[str, str]) -> None:
+    """The starter files, never over a file already there (a plan being edited)."""
+    taken = [str(folder / name) for name in files if (folder / name).exists()]
+    if taken:
+        raise InputError(f"{', '.join(taken)} already there; nothing was written. Name a new folder")
+    write_all(str(folder), {name: text.encode("utf-8") for name, text in files.items()})
+    click.echo(f"next: edit them, then playaid convention {folder} --check")
 
 
 def _unprintable(names: list[str]) -> None:

@@ -60,13 +60,12 @@ def command(system: str, count: int, seed: int | None, players: list[str] | None
     Nothing is written unless every character passes validation.
 
     With --table (or --packet, --tables K) the characters come with the setup that seats
-    them: see docs/pregen.md for what each game's table holds.
+    them: see docs/pregen.md for what each game's table holds. --players-file seats a
+    convention's sign-up list, each name once across the tables (see also playaid convention).
 
     Example: playaid pregen fight-club --count 4 --players Ann,Ben,Cat,Dan --seed 7
 
     Example: playaid pregen isolation --count 5 --tables 6 --packet --out convention/
-
-    Example: playaid pregen dirt --count 3 --tables 4 --players-file signups.txt
     """
     system = system.lower()
     if players and players_file:

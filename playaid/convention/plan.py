@@ -31,6 +31,16 @@ ENTRY = ("game", "count", "tables", "players", "seed")
 SEED_MAX = 2**32 - 1
 PAPERS = ("a4", "letter")
 
+STARTER = {
+    "plan.yaml": "# A convention plan: edit it, then run playaid convention on its folder (see docs/pregen.md).\n"
+                 "name: My convention\npaper: a4\nseed: 1\nplayers_file: players.txt\ntables:\n"
+                 "  - {game: dirt, count: 3, tables: 2}      # count: characters a table; tables: how many\n"
+                 "  - {game: isolation, count: 4, players: 3}  # players: seats (the rest are the GM's)\n",
+    "players.txt": "# One player a line, in the order they signed up; # starts a comment.\n"
+                   "Ann\nБорис\n李雷\nSøren\nΕλένη\nKofi\nYuki\n",
+}
+"""What `playaid convention --new FOLDER` writes: a plan that runs as it is."""
+
 
 @dataclass(frozen=True)
 class Entry:
