@@ -44,7 +44,7 @@ def _players(folder: Path) -> list[str]:
 # the one test that renders: six packets and the index (about 25 s)
 def test_a_plan_seats_each_name_once_and_writes_every_packet_the_seating_and_the_index(run, tmp_path):
     out = tmp_path / "con"
-    result = run("convention", _plan(tmp_path), "--out", out)
+    result = run("convention", _plan(tmp_path, PLAN.replace("seed: 7", "seed: 7\npaper: letter")), "--out", out)
     assert result.exit_code == 0, result.output
     seated = {f: _players(out / f) for f in FOLDERS}
     assert sorted(n for names in seated.values() for n in names) == sorted(NAMES)  # each name once
@@ -58,7 +58,8 @@ def test_a_plan_seats_each_name_once_and_writes_every_packet_the_seating_and_the
         assert len(re.findall(rf"^    {re.escape(name)} +\S", seating, re.M)) == 2  # at a table, and by name
     index = out / "index.pdf"
     assert_printable(index)
-    assert all(abs(w - 210) < 0.5 and abs(h - 297) < 0.5 for w, h in page_sizes_mm(index))
+    for pdf in (index, out / "dirt-1" / "table-packet.pdf"):  # the plan's paper, as no --paper was given
+        assert all(abs(w - 215.9) < 0.5 and abs(h - 279.4) < 0.5 for w, h in page_sizes_mm(pdf))
     shown = re.sub(r"\s+", " ", text(index))
     assert "SpielCon 2026" in shown and "20 players seated at 20 seats" in shown
     for item in [*NAMES, *(f"{f}/table-packet.pdf" for f in FOLDERS)]:
@@ -215,3 +216,23 @@ def test_new_writes_a_starter_that_checks_and_never_overwrites(run, tmp_path):
     again = run("convention", "--new", folder)
     assert again.exit_code == 1 and "already there; nothing was written" in again.output
     assert (folder / "plan.yaml").read_text(encoding="utf-8") == "name: edited\n"
+
+
+def test_an_inline_player_list_is_checked_name_by_name(run, tmp_path):
+    plan = _plan(tmp_path, PLAN.replace("players_file: names.txt", "players: [Ann, Ben, ann, '']"))
+    result = run("convention", plan, "--check")
+    assert result.exit_code == 1
+    assert "plan.yaml:3:" in result.output and "`players` is a list of names" in result.output
+    plan.write_text(PLAN.replace("players_file: names.txt", "players: [Ann, Ben, ann]"), encoding="utf-8")
+    result = run("convention", plan, "--check")
+    assert result.exit_code == 1 and re.search(r"plan\.yaml:3:\d+: error .*`ann` is listed twice", result.output)
+
+
+def test_a_game_file_or_a_missing_plan_is_refused_in_one_line(run, tmp_path):
+    game = tmp_path / "moss.yaml"
+    game.write_text("system: dirt\nname: Moss\n", encoding="utf-8")
+    result = run("convention", game, "--check")
+    assert result.exit_code == 1 and "a convention plan is a mapping with `name:` and `tables:`" in result.output
+    result = run("convention", tmp_path / "nope.yaml")
+    assert result.exit_code == 1 and "nope.yaml:1:1: error [input.missing-file] file not found" in result.output
+    assert "Traceback" not in result.output
