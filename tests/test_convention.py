@@ -223,9 +223,10 @@ def test_an_inline_player_list_is_checked_name_by_name(run, tmp_path):
     result = run("convention", plan, "--check")
     assert result.exit_code == 1
     assert "plan.yaml:3:" in result.output and "`players` is a list of names" in result.output
-    plan.write_text(PLAN.replace("players_file: names.txt", "players: [Ann, Ben, ann]"), encoding="utf-8")
+    plan.write_text(PLAN.replace("players_file: names.txt", f"players: [Ann, Ben, ann, {'x' * 81}]"), encoding="utf-8")
     result = run("convention", plan, "--check")
     assert result.exit_code == 1 and re.search(r"plan\.yaml:3:\d+: error .*`ann` is listed twice", result.output)
+    assert "`players` item 4: the name is 81 characters; a name holds at most 80" in result.output
 
 
 def test_a_game_file_or_a_missing_plan_is_refused_in_one_line(run, tmp_path):

@@ -45,6 +45,15 @@ def _text(path: Path, shown: str) -> tuple[str | None, list[Problem]]:
                                "save it as UTF-8 text, one name a line")]
 
 
+def unfit(name: str) -> tuple[str, str] | None:
+    """Why `name` cannot be a player's name, and the fix; None when it can."""
+    if any(unicodedata.category(c) == "Cc" for c in name):
+        return "the name holds a control character (a tab, say)", "write the name alone on its line, plain text"
+    if len(name) > NAME:
+        return f"the name is {len(name)} characters; a name holds at most {NAME}", "shorten it"
+    return None
+
+
 def read_names(path: Path | str, shown: str | None = None) -> tuple[list[str], list[Problem]]:
     """The names of `path`, in file order, or every problem of the file (and no names).
 
@@ -61,12 +70,9 @@ def read_names(path: Path | str, shown: str | None = None) -> tuple[list[str], l
         name = raw.strip()
         if not name or name.startswith("#"):
             continue
-        if any(unicodedata.category(c) == "Cc" for c in name):
-            problems.append(_problem(shown, number, "the name holds a control character (a tab, say)",
-                                     "write the name alone on its line, plain text"))
-        elif len(name) > NAME:
-            problems.append(_problem(shown, number, f"the name is {len(name)} characters; a name holds at most {NAME}",
-                                     "shorten it; one name a line, no commas needed"))
+        why = unfit(name)
+        if why:
+            problems.append(_problem(shown, number, why[0], why[1]))
         elif name.casefold() in first:
             problems.append(_problem(shown, number, f"`{name}` is already on line {first[name.casefold()]}",
                                      "list each player once: delete this line or tell the two apart"))

@@ -23,7 +23,7 @@ from ..fields import did_you_mean
 from ..limits import NAME
 from ..problems import Path as At, Problem, error
 from ..source import Source, read
-from .names import read_names
+from .names import read_names, unfit
 
 RULE = "convention.plan"
 TOP = ("name", "paper", "seed", "players_file", "players", "tables")
@@ -177,7 +177,9 @@ def _names(check: _Checker, data: dict, folder: Path) -> list[str]:
             return []
         folded = [n.strip().casefold() for n in names]
         for i, n in enumerate(folded):
-            if n in folded[:i]:
+            if why := unfit(names[i].strip()):
+                check.fail(("players", i), f"`players` item {i + 1}: {why[0]}", why[1])
+            elif n in folded[:i]:
                 check.fail(("players", i), f"`{names[i].strip()}` is listed twice", "list each player once")
         return [n.strip() for n in names]
     given = data.get("players_file")
