@@ -237,3 +237,14 @@ def test_a_game_file_or_a_missing_plan_is_refused_in_one_line(run, tmp_path):
     result = run("convention", tmp_path / "nope.yaml")
     assert result.exit_code == 1 and "nope.yaml:1:1: error [input.missing-file] file not found" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_games_tables_are_numbered_through_the_plan_like_their_folders(tmp_path):
+    plan, problems = load(_plan(tmp_path, PLAN.replace("tables: 4}", "tables: 2}\n  - {game: dirt, count: 3, seed: 3}"),
+                                NAMES[:17]))
+    assert not problems
+    tables, problems = build.draw(plan, "playaid convention plan.yaml")
+    assert not problems
+    titles = {t.folder: yaml.safe_load(t.table.files["table.yaml"])["name"].split(":")[0] for t in tables}
+    assert titles == {"dirt-1": "Table 1", "dirt-2": "Table 2", "dirt-3": "Table 3",
+                      "isolation-1": "Table 1", "isolation-2": "Table 2"}

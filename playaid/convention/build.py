@@ -60,7 +60,8 @@ def draw(plan: Plan, command: str) -> tuple[list[Seated], list[Problem]]:
         mine = seating[start:start + e.tables]
         start += e.tables
         try:
-            made = make_tables(e.game, e.count, e.tables, e.seed, command=f"{command} (seed {e.seed})", seating=mine)
+            made = make_tables(e.game, e.count, e.tables, e.seed, command=f"{command} (seed {e.seed})", seating=mine,
+                               first=numbers.get(e.game, 0) + 1)  # `Table 3` is the game's third, in `dirt-3`
         except PregenError as exc:
             problems.append(plan.source.pin(error(RULE, str(exc), "change this table's `count`, `players` or game",
                                                   ("tables", i))))
