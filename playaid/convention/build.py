@@ -116,4 +116,5 @@ def index_pdf(plan: Plan, tables: list[Seated], packets: list[list[str]], paper_
     seats = sum(len(t.cast()) for t in tables)
     return Templates().to_pdf("convention/index.html", name=plan.name, rows=rows, by_name=by_name,
                               seated=len(where), seats=seats,
-                              **page_context(paper, f"{plan.name}: tables and seating", kind="convention index"))
+                              **page_context(paper, f"{plan.name}: tables and seating", kind="convention index",
+                                             game=", ".join(dict.fromkeys(r["game"] for r in rows))))
