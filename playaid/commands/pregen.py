@@ -36,6 +36,9 @@ def _players(ctx, _param, value: str | None) -> list[str] | None:
 @click.option("--players", callback=_players, metavar="A,B,C",
               help="The players at the table, comma-separated. Fight Club deals for them and "
                    "assigns Connections to the other players; elsewhere they fill `player:`.")
+@click.option("--players-file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="The players, one name a line (# comments, any script): with --tables each is seated "
+                   "once, in file order, table by table.")
 @click.option("--table", "as_table", is_flag=True,
               help="Also write the setup (table.yaml) naming the cast, built as the game's text builds a table.")
 @click.option("--packet", is_flag=True, help="Also render each table's packet, as playaid packet does (implies --table).")
@@ -45,8 +48,8 @@ def _players(ctx, _param, value: str | None) -> list[str] | None:
               help="Your own table entries, added to ours (see docs/pregen.md); checked before any drawing.")
 @paper_option()
 @out_option
-def command(system: str, count: int, seed: int | None, players: list[str] | None, as_table: bool, packet: bool,
-            tables: int, tables_file: str | None, paper: str, out_dir: str) -> None:
+def command(system: str, count: int, seed: int | None, players: list[str] | None, players_file: str | None,
+            as_table: bool, packet: bool, tables: int, tables_file: str | None, paper: str, out_dir: str) -> None:
     """Make COUNT pre-built characters of SYSTEM, each checked by the game's rules.
 
     Names, professions, descriptors, qualities, jobs, assets … are drawn from the
@@ -57,18 +60,35 @@ def command(system: str, count: int, seed: int | None, players: list[str] | None
     Nothing is written unless every character passes validation.
 
     With --table (or --packet, --tables K) the characters come with the setup that seats
-    them: see docs/pregen.md for what each game's table holds.
+    them: see docs/pregen.md for what each game's table holds. --players-file seats a
+    convention's sign-up list, each name once across the tables (see also playaid convention).
 
     Example: playaid pregen fight-club --count 4 --players Ann,Ben,Cat,Dan --seed 7
 
     Example: playaid pregen isolation --count 5 --tables 6 --packet --out convention/
     """
     system = system.lower()
+    if players and players_file:
+        raise click.UsageError("give the players with --players or with --players-file, not both")
     with own_tables(load_tables_file(tables_file)):
-        _make(system, count, seed, players, as_table, packet, tables, paper, out_dir)
+        names = load_players_file(players_file)
+        _make(system, count, seed, players or names, as_table, packet, tables, paper, out_dir, bool(names))
 
 
-def _make(system, count, seed, players, as_table, packet, tables, paper, out_dir) -> None:
+def load_players_file(path: str | None) -> list[str] | None:
+    """The names of `--players-file`, or None; a file with problems stops the command here."""
+    if path is None:
+        return None
+    from ..convention.names import read_names
+
+    names, problems = read_names(path)
+    if problems:
+        print_problems(problems)
+        raise InputError(f"{path}: fix the players file as shown above; nothing was drawn or written")
+    return names
+
+
+def _make(system, count, seed, players, as_table, packet, tables, paper, out_dir, from_file=False) -> None:
     chosen = seed is None
     if chosen:
         seed = secrets.randbelow(SEED_MAX + 1)
@@ -77,7 +97,7 @@ def _make(system, count, seed, players, as_table, packet, tables, paper, out_dir
 
         if chosen:
             click.echo(f"seed {seed} (give --seed {seed} to make the same tables again)")
-        write_tables(system, count, tables, seed, players, packet, paper, out_dir)
+        write_tables(system, count, tables, seed, players, packet, paper, out_dir, from_file)
         return
     try:
         batch = generate(system, count, seed, players)

@@ -6,6 +6,7 @@ import click
 
 from ..pregen import PregenError
 from ..pregen.draw import CountError
+from ..pregen.seats import across, empty_seats, seats_at
 from ..pregen.tables import Table, make_tables, table_games
 from . import InputError, print_problems, progress, warn, write_all
 
@@ -19,10 +20,16 @@ def command_line(system: str, count: int, tables: int, seed: int, packet: bool) 
 
 
 def write_tables(system: str, count: int, tables: int, seed: int, players: list[str] | None,
-                 packet: bool, paper: str, out_dir: str) -> None:
-    """Draw, check, render (with `packet`) and only then write every table."""
+                 packet: bool, paper: str, out_dir: str, seat_once: bool = False) -> None:
+    """Draw, check, render (with `packet`) and only then write every table. With
+    `seat_once` (names from a file) each player sits at one table, not at every one."""
+    seating = seats = None
     try:
-        made = make_tables(system, count, tables, seed, players, command_line(system, count, tables, seed, packet))
+        if seat_once:
+            seats = [seats_at(system, count)] * tables
+            seating = across(players, seats)
+        made = make_tables(system, count, tables, seed, players, command_line(system, count, tables, seed, packet),
+                           seating)
     except CountError as exc:
         raise click.BadParameter(str(exc), param_hint="--count") from None
     except PregenError as exc:
@@ -32,7 +39,10 @@ def write_tables(system: str, count: int, tables: int, seed: int, players: list[
         print_problems(broken)
         raise InputError("the pre-built tables break the rules above, so nothing was written; "
                          "the tables they were drawn from need fixing")
-    for t in made:
+    if seating is not None:
+        if note := empty_seats([t.folder for t in made], seats, seating):
+            warn(note)
+    for t in made if seating is None else ():
         warn_empty_seats(t.files, players, f"{t.folder}/" if t.folder else "")
     files = {_inside(t, name): text.encode("utf-8") for t in made for name, text in t.files.items()}
     if packet:

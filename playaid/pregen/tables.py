@@ -72,13 +72,19 @@ def check_request(system: str, count: int, tables: int) -> None:
 
 
 def make_tables(system: str, count: int, tables: int, seed: int, players: list[str] | None = None,
-                command: str = "") -> list[Table]:
-    """`tables` tables of `count` characters of `system`, drawn with `seed`.
+                command: str = "", seating: list[list[str]] | None = None, first: int | None = None) -> list[Table]:
+    """`tables` tables of `count` characters of `system`, drawn with `seed`: `players` at
+    every table, or `seating[k]` at table k (each name once, from `seats.across`). With
+    `first`, the setups are titled `Table first`, `Table first + 1` … (a plan's later tables).
 
     Raises `PregenError` when the request does not fit the game or the tables.
     """
     check_request(system, count, tables)
-    if players:
+    if seating is not None:
+        from .seats import padded
+
+        seating = [padded(system, count, names) for names in seating]
+    elif players:
         from . import _check_players  # the same player checks as a batch of characters
 
         _check_players(system, players, True)
@@ -86,14 +92,14 @@ def make_tables(system: str, count: int, tables: int, seed: int, players: list[s
     draw = Drawer(seed, system)
     out = []
     for k in range(tables):
-        made, fields = build(draw, count, list(players or []))
+        made, fields = build(draw, count, list(seating[k] if seating is not None else players or []))
         where = f"table {k + 1} of {tables}, " if tables > 1 else ""
         files = {}
         for i, (name, data) in enumerate(made, 1):
             header = f"pre-built by {command or 'playaid pregen ' + system} ({where}character {i} of {count})"
             files[f"{system}-{i:02d}-{slug(name.latin, fallback='character')}.yaml"] = dump(
                 {"system": system, "kind": "character", **data}, header)
-        title = fields["name"] if tables == 1 else f"Table {k + 1}: {fields['name']}"
+        title = fields["name"] if tables == 1 and first is None else f"Table {(first or 1) + k}: {fields['name']}"
         setup = {"system": system, "kind": "setup", "name": title,
                  **{key: v for key, v in fields.items() if key != "name" and key not in LAST},
                  "characters": list(files), **{key: fields[key] for key in LAST if key in fields}}
