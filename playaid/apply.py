@@ -72,7 +72,8 @@ def _plain(value: Any) -> Any:
 
 def _node(value: Any) -> yaml.Node:
     """A node for a value the roll wrote, quoted where its text would read as another type."""
-    return yaml.compose(yaml.safe_dump(_plain(value), allow_unicode=True, width=10**6), Loader=yaml.SafeLoader)
+    return yaml.compose(yaml.safe_dump(_plain(value), allow_unicode=True, width=10**6, sort_keys=False),
+                        Loader=yaml.SafeLoader)
 
 
 def _set(root: yaml.Node, field: tuple, value: Any) -> None:
@@ -119,7 +120,24 @@ def _edit(root: yaml.MappingNode, field: tuple, value: Any) -> None:
 
 
 def dump(root: yaml.Node) -> str:
+    _unfold(root)
     return yaml.serialize(root, Dumper=yaml.SafeDumper, allow_unicode=True, width=100)
+
+
+def _unfold(node: yaml.Node) -> None:
+    """Written block by block where a list or mapping holds another: a setup's one-line
+    `characters: [a.yaml, b.yaml]` that now holds whole characters inline would otherwise
+    be written as one flow collection many lines long. Flat lists keep their style."""
+    if isinstance(node, yaml.MappingNode):
+        children = [v for _, v in node.value]
+    elif isinstance(node, yaml.SequenceNode):
+        children = list(node.value)
+    else:
+        return
+    if any(isinstance(c, (yaml.MappingNode, yaml.SequenceNode)) and c.value for c in children):
+        node.flow_style = False
+    for child in children:
+        _unfold(child)
 
 
 def _write(out: Batch, original: Path, root: yaml.Node) -> tuple[Path, bool]:
