@@ -132,6 +132,8 @@ class Renders:
             except BrokenProcessPool:
                 self._replace_pool()
                 return Picture(key, error="the renderer stopped unexpectedly; it has been restarted: try again")
+            except Exception as exc:  # whatever a render raises is its answer; the server goes on
+                return Picture(key, error=f"{type(exc).__name__}: {exc}")
         return Picture(key, pages=result.get("pages", []), text=result.get("text"), error=result.get("error"),
                        invalid=bool(result.get("invalid")), timing=result.get("ms", {}))
 
