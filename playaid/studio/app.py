@@ -15,8 +15,8 @@ from pathlib import Path
 import jinja2
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.responses import PlainTextResponse
-from starlette.routing import Mount
+from starlette.responses import PlainTextResponse, Response
+from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import resources
@@ -90,6 +90,7 @@ def create_app(folder: Path | str, *, token: str, workers: int = 1, watch: bool 
                         await task
 
     routes = [
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
         *folder_page.routes(),
         *editor.routes(),
         *preview.routes(),

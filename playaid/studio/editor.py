@@ -48,6 +48,8 @@ class View:
         self.fields = fields_of(self.cls, data) if self.cls is not None else []
         self.first, self.more = creation_split(self.cls, self.fields) if self.cls is not None else ([], [])
         self.placed = self._place()
+        # the optional fields stay unfolded once the file uses one of them
+        self.more_open = isinstance(data, dict) and any(f.path[-1] in data for f in self.more)
         doc = checked.doc
         self.outputs = outputs(doc.system.id if doc.system else None, doc.kind, rel)
         self.dirty = digest(text.encode("utf-8")) != base
@@ -102,15 +104,20 @@ def _answer(view: View, *, fields: bool, text: bool) -> HTMLResponse:
     return HTMLResponse(view.render("edit_update.html", send_fields=fields, send_text=text))
 
 
-async def from_form(request: Request) -> Response:
-    studio, rel, form, text, base = await _posted(request)
-    view = await _view(studio, rel, text, base)
+def _apply(view: View, form, text: str) -> tuple[str, str]:
+    """`text` with the form's changed values put in place; a note for one that could not be."""
     note = ""
     for path, value in changes(view.fields, form):
         try:
             text = set_value(text, path, value)
         except (EditRefused, yaml.YAMLError) as exc:
             note = f"{format_path(path)}: {exc}"
+    return text, note
+
+
+async def from_form(request: Request) -> Response:
+    studio, rel, form, text, base = await _posted(request)
+    text, note = _apply(await _view(studio, rel, text, base), form, text)
     view = await _view(studio, rel, text, base, note)
     return _answer(view, fields=False, text=True)
 
@@ -124,10 +131,11 @@ async def from_yaml(request: Request) -> Response:
 async def add_entry(request: Request) -> Response:
     """A new entry at the end of a list of models (a Connection, a side …)."""
     studio, rel, form, text, base = await _posted(request)
+    # the form's latest values first: a change still waiting for its debounce is not lost
+    text, note = _apply(await _view(studio, rel, text, base), form, text)
     view = await _view(studio, rel, text, base)
     wanted = str(form.get("field", ""))
     target = next((f for f in walk(view.fields) if f.widget == "entries" and f.name == wanted), None)
-    note = ""
     if target is None:
         note = f"no list `{wanted}` to add to here"
     else:

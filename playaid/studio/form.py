@@ -101,7 +101,7 @@ def _field(f: dataclasses.Field, tp: Any, value: Any, path: Path) -> Field:
         out.widget = "checkbox"
     elif bare is int:
         out.widget = "number"
-    elif bare is str:
+    elif isinstance(bare, type) and issubclass(bare, str):  # a game's own text type (a drive) too
         out.widget = "long" if f.name in LONG_TEXT or (isinstance(value, str) and "\n" in value) else "text"
     elif origin is Literal:
         out.widget, out.choices = "select", typing.get_args(bare)
