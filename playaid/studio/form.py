@@ -32,7 +32,8 @@ class Field:
     label: str
     doc: str
     widget: str
-    """text, long, number, select, checkbox, lines, group, entries or yaml (edit in the YAML view)."""
+    """text, long, number, select, checkbox, lines, pairs (`name: value` per line), group,
+    entries or yaml (edit in the YAML view)."""
     value: Any = None
     allowed: str = ""
     choices: tuple = ()
@@ -55,8 +56,10 @@ class Field:
 
     def shown(self) -> str:
         """The value as the control shows it."""
-        if self.widget == "lines":
-            return "\n".join("" if v is None else str(v) for v in (self.value or []))
+        if self.widget == "lines" and isinstance(self.value, list):
+            return "\n".join("" if v is None else str(v) for v in self.value)
+        if self.widget == "pairs" and isinstance(self.value, dict):
+            return "\n".join(f"{k}: {'' if v is None else v}" for k, v in self.value.items())
         if self.value is None or isinstance(self.value, (dict, list)):
             return ""
         return str(self.value)
@@ -70,6 +73,13 @@ def _bare(tp: Any) -> Any:
     """`X | None` → X; anything else unchanged."""
     opts = [o for o in _options(tp) if o is not type(None)]
     return opts[0] if len(opts) == 1 else tp
+
+
+def _texty(tp: Any) -> bool:
+    """Text, or a game's own type read from text (a die `d8`, a drive): the loader builds
+    those with their `parse` classmethod."""
+    return isinstance(tp, type) and (issubclass(tp, str) or (callable(getattr(tp, "parse", None))
+                                                             and not dataclasses.is_dataclass(tp)))
 
 
 def _label(name: str) -> str:
@@ -101,23 +111,42 @@ def _field(f: dataclasses.Field, tp: Any, value: Any, path: Path) -> Field:
         out.widget = "checkbox"
     elif bare is int:
         out.widget = "number"
-    elif isinstance(bare, type) and issubclass(bare, str):  # a game's own text type (a drive) too
+    elif _texty(bare):
         out.widget = "long" if f.name in LONG_TEXT or (isinstance(value, str) and "\n" in value) else "text"
     elif origin is Literal:
         out.widget, out.choices = "select", typing.get_args(bare)
     elif dataclasses.is_dataclass(bare):
         out.widget = "group"
         out.children = fields_of(bare, value if isinstance(value, dict) else None, path)
-    elif origin is list:
+    elif _pairs(bare) and (isinstance(value, dict) or origin is dict or (not value and not _lines(bare))):
+        out.widget = "pairs"  # a mapping of names to dice or numbers: `Strength: d6` per line
+        out.numbers = typing.get_args(_pairs(bare))[1] is int
+    elif origin is list or _lines(bare):
+        bare = _lines(bare) or bare
         item = typing.get_args(bare)[0]
         items = value if isinstance(value, list) else []
-        if item in (str, int) or (str in _options(item) and all(isinstance(v, str) for v in items)):
+        if item is int or _texty(item) or (str in _options(item) and all(isinstance(v, str) for v in items)):
             out.widget, out.numbers = "lines", item is int
         elif dataclasses.is_dataclass(item):
             out.widget, out.item = "entries", item
             out.children = [Field(path + (i,), f"{_label(f.name)} {i + 1}", "", "group", v,
                                   children=fields_of(item, v, path + (i,))) for i, v in enumerate(items)]
     return out
+
+
+def _pairs(tp: Any) -> Any:
+    """The `dict[str, text or int]` a type is or holds as an option, or None."""
+    for option in _options(tp):
+        if typing.get_origin(option) is dict:
+            value = typing.get_args(option)[1]
+            if value is int or _texty(value):
+                return option
+    return None
+
+
+def _lines(tp: Any) -> Any:
+    """The `list[…]` a union of a list and a mapping holds (aspects: names, or `{name: die}`)."""
+    return next((o for o in _options(tp) if typing.get_origin(o) is list), None)
 
 
 def walk(found: list[Field]):
@@ -146,6 +175,18 @@ def submitted(f: Field, form) -> tuple[bool, Any]:
         if f.numbers:
             entries = [int(e) if re.fullmatch(r"[+-]?\d{1,9}", e) else e for e in entries]
         return True, entries
+    if f.widget == "pairs":
+        pairs = {}
+        for line in raw.splitlines():
+            name, sep, value = line.rpartition(":")
+            if not sep:
+                name, value = value, ""
+            value = value.strip()
+            if f.numbers and re.fullmatch(r"[+-]?\d{1,9}", value):
+                value = int(value)
+            if name.strip():
+                pairs[name.strip()] = value if value != "" else None
+        return True, pairs
     if f.widget in ("text", "long"):
         return True, raw.replace("\r\n", "\n")
     return False, None
@@ -160,7 +201,7 @@ def changes(found: list[Field], form) -> list[tuple[Path, Any]]:
         present, new = submitted(f, form)
         if not present or new == f.value:
             continue
-        if f.value is None and new in ("", None, [], False):
+        if f.value in (None, [], {}) and new in ("", None, [], {}, False):
             continue
         out.append((f.path, new))
     return out
