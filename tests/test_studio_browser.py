@@ -40,6 +40,7 @@ def studio(tmp_path_factory):
     while not server.started:
         time.sleep(0.05)
     yield f"http://127.0.0.1:{sock.getsockname()[1]}", folder
+    app.state.studio.stopping()
     server.should_exit = True
     thread.join(timeout=10)
 

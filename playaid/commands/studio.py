@@ -53,7 +53,13 @@ def command(folder: str, port: int, no_browser: bool) -> None:
     sock = _bind(port)
     app = create_app(root, token=token)
     config = uvicorn.Config(app, lifespan="on", log_level="warning", timeout_graceful_shutdown=2)
-    server = uvicorn.Server(config)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:
+            app.state.studio.stopping()  # Ctrl-C: open pages' event streams end at once
+            super().handle_exit(sig, frame)
+
+    server = Server(config)
     address = f"http://127.0.0.1:{sock.getsockname()[1]}/?token={token}"
 
     def announce() -> None:

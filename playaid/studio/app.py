@@ -48,6 +48,13 @@ class Studio:
         """Hash of the text we last wrote to each file: the watcher skips those changes."""
         self.renders = preview.Renders(self)
         self.events = events.Broker()
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def stopping(self) -> None:
+        """The server is about to stop: end the open event streams now, from any thread (an
+        open stream would otherwise hold the shutdown until uvicorn's grace time runs out)."""
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.events.close)
 
     def resolve(self, rel: str) -> Path:
         """The confined real path of `rel`; LookupError for anything outside or not YAML."""
@@ -76,6 +83,7 @@ def create_app(folder: Path | str, *, token: str, workers: int = 1, watch: bool 
     async def lifespan(app):
         stop = asyncio.Event()
         tasks = []
+        studio.loop = asyncio.get_running_loop()
         with studio.renders.running():
             if watch:
                 tasks.append(asyncio.create_task(events.watch(studio, stop)))

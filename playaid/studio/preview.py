@@ -29,7 +29,7 @@ from .printables import make, outputs
 
 TIMEOUT = 30.0
 """Seconds a render may take; a packet of a large table is the slowest, well under this."""
-MOST_WAITING = 16
+MOST_WAITING = 32
 """Preview requests waiting at once, all files together; past that the answer is 503."""
 KEPT = 48
 """Rendered previews kept in memory (a few MB each at most), oldest dropped first."""
@@ -62,6 +62,8 @@ class Renders:
         self._gate: asyncio.Semaphore | None = None
         self.superseded = 0
         self.waiting = 0
+        self.last_good: dict[tuple[str, str], Picture] = {}
+        """The newest picture drawn of each (file, paper): shown while the text has errors."""
 
     @contextlib.contextmanager
     def running(self):
@@ -137,6 +139,15 @@ class Renders:
         return Picture(key, pages=result.get("pages", []), text=result.get("text"), error=result.get("error"),
                        invalid=bool(result.get("invalid")), timing=result.get("ms", {}))
 
+    def shown(self, rel: str, paper: str, picture: Picture) -> tuple[Picture, bool]:
+        """What the page shows: the picture, or while the text has errors the last one drawn
+        (True when it is that older one)."""
+        if picture.pages or picture.text is not None:
+            self.last_good[(rel, paper)] = picture
+            return picture, False
+        older = self.last_good.get((rel, paper))
+        return (older, True) if picture.invalid and older is not None else (picture, False)
+
     def _keep(self, picture: Picture) -> None:
         if picture.error and not picture.invalid:
             return  # a failure is answered, never cached: the next try may succeed
@@ -194,7 +205,9 @@ async def preview(request: Request) -> Response:
                             status_code=503)
     if picture is None:
         return Response(status_code=204)
-    html = studio.templates.get_template("preview.html").render(rel=rel, picture=picture, paper=paper)
+    shown, older = studio.renders.shown(rel, paper, picture)
+    html = studio.templates.get_template("preview.html").render(rel=rel, picture=shown, paper=paper,
+                                                                 waiting=picture.error if older else "")
     timing = ", ".join(f"{k};dur={v:.1f}" for k, v in picture.timing.items())
     total = f"total;dur={(time.perf_counter() - started) * 1000:.1f}"
     return HTMLResponse(html, headers={"Server-Timing": f"{timing}, {total}" if timing else total})
