@@ -52,7 +52,7 @@ def main(target: str) -> None:
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
         sys.exit("needs Debian's chromium: apt-get install chromium (make screenshot installs it)")
-    with tempfile.TemporaryDirectory() as tmp, serving(_examples(Path(tmp))) as url, sync_playwright() as p:
+    with sync_playwright() as p, tempfile.TemporaryDirectory() as tmp, serving(_examples(Path(tmp))) as url:
         browser = p.chromium.launch(executable_path=chromium, headless=True)
         context = browser.new_context(viewport={"width": 1280, "height": 800}, device_scale_factor=2)
         context.set_default_timeout(20_000)
