@@ -179,7 +179,13 @@ def test_the_preview_changes_after_an_edit(page, studio):
     before = first.get_attribute("src")
     page.get_by_label("Name").fill("Moss the Brave")
     expect(page.locator("#preview img").first).not_to_have_attribute("src", before, timeout=15_000)
-    assert page.locator("#preview img").first.evaluate("i => i.complete && i.naturalWidth > 100")
+    drawn = False
+    for _ in range(200):  # the new picture loading (a string for wait_for_function would need eval: CSP)
+        drawn = page.locator("#preview img").first.evaluate("i => i.complete && i.naturalWidth > 100")
+        if drawn:
+            break
+        time.sleep(0.05)
+    assert drawn
 
 
 def test_print_writes_a_pdf_that_passes_the_preflight(page, studio):

@@ -104,6 +104,7 @@ def create_app(folder: Path | str, *, token: str, workers: int = 1, watch: bool 
         *preview.routes(),
         *printing.routes(),
         *events.routes(),
+        # the odds explorer (/odds…) and the table (/table…) add their routes here
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
         # the page's fonts are playaid's own bundled ones: nothing is fetched from elsewhere
         Mount("/fonts", StaticFiles(directory=resources.FONTS), name="fonts"),

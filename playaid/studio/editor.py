@@ -179,7 +179,7 @@ async def reload(request: Request) -> Response:
                             "This file was removed or renamed on disk.</p>")
     if disk_base == base:
         return Response(status_code=204)  # our own save, or nothing new
-    if digest(text.encode("utf-8")) != base and str(form.get("force", "")) != "yes":
+    if digest(text.encode("utf-8")) != base:  # unsaved edits here: say so, overwrite nothing
         return HTMLResponse(studio.templates.get_template("conflict.html").render(rel=rel))
     view = await _view(studio, rel, disk, disk_base, "changed on disk: the page shows the new file")
     return _answer(view, fields=True, text=True)
