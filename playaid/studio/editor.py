@@ -20,6 +20,7 @@ from ..problems import Problem, format_path
 from .checks import Checked, check
 from .files import digest
 from .form import changes, creation_split, fields_of, new_entry, walk
+from .preview import PAPERS
 from .printables import outputs
 from .yaml_edit import EditRefused, set_value, value_at
 
@@ -100,7 +101,8 @@ async def _posted(request: Request) -> tuple:
     return studio, request.path_params["rel"], form, str(form.get("text", "")), str(form.get("base", ""))
 
 
-def _answer(view: View, *, fields: bool, text: bool) -> HTMLResponse:
+def _answer(view: View, *, fields: bool, text: bool, paper: str = "a4") -> HTMLResponse:
+    view.studio.renders.prefetch(view.rel, view.text, paper if paper in PAPERS else "a4")
     return HTMLResponse(view.render("edit_update.html", send_fields=fields, send_text=text))
 
 
@@ -119,13 +121,13 @@ async def from_form(request: Request) -> Response:
     studio, rel, form, text, base = await _posted(request)
     text, note = _apply(await _view(studio, rel, text, base), form, text)
     view = await _view(studio, rel, text, base, note)
-    return _answer(view, fields=False, text=True)
+    return _answer(view, fields=False, text=True, paper=str(form.get("paper", "a4")))
 
 
 async def from_yaml(request: Request) -> Response:
     studio, rel, form, text, base = await _posted(request)
     view = await _view(studio, rel, text, base)
-    return _answer(view, fields=True, text=False)
+    return _answer(view, fields=True, text=False, paper=str(form.get("paper", "a4")))
 
 
 async def add_entry(request: Request) -> Response:

@@ -62,6 +62,7 @@ class Renders:
         self._gate: asyncio.Semaphore | None = None
         self.superseded = 0
         self.waiting = 0
+        self.running_now: dict[str, asyncio.Future] = {}
         self.last_good: dict[tuple[str, str], Picture] = {}
         """The newest picture drawn of each (file, paper): shown while the text has errors."""
 
@@ -88,12 +89,29 @@ class Renders:
         self._open()
 
     async def picture(self, rel: str, text: str, paper: str) -> Picture | None:
-        """The preview of `text` (file `rel`) on `paper`, or None when a newer request came."""
+        """The preview of `text` (file `rel`) on `paper`, or None when a newer request came.
+        A render of the same text already under way is awaited, not started again."""
         path = self.studio.resolve(rel)
         key = digest(f"{rel}\0{paper}\0{text}".encode("utf-8"))
         if key in self.cache:
             self.cache.move_to_end(key)
             return self.cache[key]
+        if key not in self.running_now:
+            task = asyncio.ensure_future(self._picture(rel, path, text, paper, key))
+            self.running_now[key] = task
+            task.add_done_callback(lambda _: self.running_now.pop(key, None))
+        return await asyncio.shield(self.running_now[key])
+
+    def prefetch(self, rel: str, text: str, paper: str) -> None:
+        """Start drawing `text` now (the editor's check has just accepted it), so the page's
+        own preview request, a round trip later, finds it under way."""
+        async def draw() -> None:
+            with contextlib.suppress(Exception):
+                await self.picture(rel, text, paper)
+
+        asyncio.ensure_future(draw())
+
+    async def _picture(self, rel: str, path, text: str, paper: str, key: str) -> Picture | None:
         if self.waiting >= MOST_WAITING:
             raise Busy()
         mine = self.generation[rel] = self.generation.get(rel, 0) + 1
