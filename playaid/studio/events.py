@@ -45,11 +45,13 @@ class Broker:
         queue: asyncio.Queue = asyncio.Queue(QUEUED)
         entry = (wanted, queue)
         self.listeners.add(entry)
+        waiting: tuple = ()
         try:
             yield ": connected\n\n"
             while not self.closed.is_set():
                 get = asyncio.ensure_future(queue.get())
                 stop = asyncio.ensure_future(self.closed.wait())
+                waiting = (get, stop)
                 done, _ = await asyncio.wait({get, stop}, timeout=KEEP_ALIVE, return_when=asyncio.FIRST_COMPLETED)
                 for task in (get, stop):
                     if task not in done:
@@ -62,6 +64,8 @@ class Broker:
                         return
                     yield ": keep-alive\n\n"
         finally:
+            for task in waiting:  # a stream closed mid-wait leaves no task behind
+                task.cancel()
             self.listeners.discard(entry)
 
 
