@@ -8,8 +8,9 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 # Debian packages: Pango for WeasyPrint's text layout, the HarfBuzz subsetter for fast,
 # reproducible font subsetting; qpdf and poppler-utils (pdffonts, pdftoppm) for the tests
-# that check every PDF the way a printer's pre-flight would.
-SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 qpdf poppler-utils
+# that check every PDF the way a printer's pre-flight would; chromium for the studio's
+# real-browser tests (Playwright drives Debian's build: no browser is ever downloaded).
+SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 qpdf poppler-utils chromium
 
 # constraints.txt pins every package to the version the suite last passed with, so a fresh
 # machine tests what we tested; pyproject.toml keeps lower bounds for people installing the
@@ -17,7 +18,7 @@ SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 qpdf pop
 # whatever pip resolves today, to learn about a new release before it reaches the lock.
 LOCK := constraints.txt
 
-.PHONY: demo test test-newest lock bench system-packages clean
+.PHONY: demo test test-newest lock bench screenshot system-packages clean
 
 # demo installs the test extras too, so the README's `.venv/bin/python -m pytest tests/…`
 # works after `make demo` as after `make test`, in either order.
@@ -31,6 +32,10 @@ test: $(VENV)/.installed-test system-packages
 bench: $(VENV)/.installed-test system-packages
 	$(BIN)/python -m pip install -q -c $(LOCK) -e ".[test,bench]"
 	@for f in benchmarks/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+
+# The README's picture of the studio, taken by the same real browser the tests drive.
+screenshot: $(VENV)/.installed-test system-packages
+	$(BIN)/python tools/studio_screenshot.py docs/studio.png
 
 system-packages:
 	@missing=""; \

@@ -1,0 +1,198 @@
+"""The editor page: a form and a YAML view of one file, its problems beside its fields.
+
+Each change in the form is posted (after 300 ms without typing) with the text it started
+from; the server puts the changed values into that text in place (`yaml_edit`), checks it
+with playaid's own loader and rules (`checks`), and answers with the new text and every
+field's problems as out-of-band fragments, so a fixed field's problem disappears. An edit
+in the YAML view comes back the other way: the form redrawn from the text. Nothing is
+written until Save, which refuses (409) when the file changed on disk since it was read.
+"""
+
+from __future__ import annotations
+
+import yaml
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Route
+
+from ..problems import Problem, format_path
+from .checks import Checked, check
+from .files import digest
+from .form import changes, creation_split, fields_of, new_entry, walk
+from .preview import PAPERS
+from .printables import outputs
+from .yaml_edit import EditRefused, set_value, value_at
+
+
+def _data(checked: Checked, text: str):
+    if checked.doc.system is None:
+        return None
+    try:
+        return yaml.safe_load(text)
+    except (yaml.YAMLError, RecursionError):
+        return None
+
+
+def _model(checked: Checked):
+    doc = checked.doc
+    return doc.system.models.get(doc.kind) if doc.system is not None and doc.kind else None
+
+
+class View:
+    """Everything the editor's templates show of one text of one file."""
+
+    def __init__(self, studio, rel: str, text: str, base: str, checked: Checked, note: str = ""):
+        self.studio, self.rel, self.text, self.base, self.checked, self.note = studio, rel, text, base, checked, note
+        self.cls = _model(checked)
+        data = _data(checked, text)
+        self.fields = fields_of(self.cls, data) if self.cls is not None else []
+        self.first, self.more = creation_split(self.cls, self.fields) if self.cls is not None else ([], [])
+        self.placed = self._place()
+        # the optional fields stay unfolded once the file uses one of them
+        self.more_open = isinstance(data, dict) and any(f.path[-1] in data for f in self.more)
+        doc = checked.doc
+        self.outputs = outputs(doc.system.id if doc.system else None, doc.kind, rel)
+        self.dirty = digest(text.encode("utf-8")) != base
+
+    def _place(self) -> dict[str, list[Problem]]:
+        """Each of this file's problems under the nearest field that shows (else under "")."""
+        ids = {f.name: f.id for f in walk(self.fields)}
+        placed: dict[str, list[Problem]] = {fid: [] for fid in ids.values()}
+        placed[""] = []
+        for p in self.checked.own():
+            path = p.path
+            while path and format_path(path) not in ids:
+                path = path[:-1]
+            placed[ids[format_path(path)] if path else ""].append(p)
+        return placed
+
+    def render(self, template: str, **extra) -> str:
+        return self.studio.templates.get_template(template).render(view=self, **extra)
+
+
+async def _view(studio, rel: str, text: str, base: str, note: str = "") -> View:
+    path = studio.resolve(rel)
+    checked = await run_in_threadpool(check, path, rel, text)
+    return View(studio, rel, text, base, checked, note)
+
+
+def _read(studio, rel: str) -> tuple[str, str]:
+    data = studio.resolve(rel).read_bytes()
+    return data.decode("utf-8", errors="replace"), digest(data)
+
+
+async def page(request: Request) -> Response:
+    studio = request.app.state.studio
+    rel = request.path_params["rel"]
+    try:
+        text, base = _read(studio, rel)
+    except (LookupError, OSError) as exc:
+        reason = exc if isinstance(exc, LookupError) else "no such file in the folder"
+        html = studio.templates.get_template("missing.html").render(rel=rel, reason=str(reason))
+        return HTMLResponse(html, status_code=404)
+    view = await _view(studio, rel, text, base)
+    return HTMLResponse(view.render("edit.html"))
+
+
+async def _posted(request: Request) -> tuple:
+    studio = request.app.state.studio
+    form = await request.form()
+    return studio, request.path_params["rel"], form, str(form.get("text", "")), str(form.get("base", ""))
+
+
+def _answer(view: View, *, fields: bool, text: bool, paper: str = "a4") -> HTMLResponse:
+    view.studio.renders.prefetch(view.rel, view.text, paper if paper in PAPERS else "a4")
+    return HTMLResponse(view.render("edit_update.html", send_fields=fields, send_text=text))
+
+
+def _apply(view: View, form, text: str) -> tuple[str, str]:
+    """`text` with the form's changed values put in place; a note for one that could not be."""
+    note = ""
+    for path, value in changes(view.fields, form):
+        try:
+            text = set_value(text, path, value)
+        except (EditRefused, yaml.YAMLError) as exc:
+            note = f"{format_path(path)}: {exc}"
+    return text, note
+
+
+async def from_form(request: Request) -> Response:
+    studio, rel, form, text, base = await _posted(request)
+    text, note = _apply(await _view(studio, rel, text, base), form, text)
+    view = await _view(studio, rel, text, base, note)
+    return _answer(view, fields=False, text=True, paper=str(form.get("paper", "a4")))
+
+
+async def from_yaml(request: Request) -> Response:
+    studio, rel, form, text, base = await _posted(request)
+    view = await _view(studio, rel, text, base)
+    return _answer(view, fields=True, text=False, paper=str(form.get("paper", "a4")))
+
+
+async def add_entry(request: Request) -> Response:
+    """A new entry at the end of a list of models (a Connection, a side …)."""
+    studio, rel, form, text, base = await _posted(request)
+    # the form's latest values first: a change still waiting for its debounce is not lost
+    text, note = _apply(await _view(studio, rel, text, base), form, text)
+    view = await _view(studio, rel, text, base)
+    wanted = str(form.get("field", ""))
+    target = next((f for f in walk(view.fields) if f.widget == "entries" and f.name == wanted), None)
+    if target is None:
+        note = f"no list `{wanted}` to add to here"
+    else:
+        try:
+            current = value_at(text, target.path) or []
+            text = set_value(text, target.path, [*current, new_entry(target.item)])
+        except (EditRefused, yaml.YAMLError) as exc:
+            note = f"{wanted}: {exc}"
+    view = await _view(studio, rel, text, base, note)
+    return _answer(view, fields=True, text=True)
+
+
+async def save(request: Request) -> Response:
+    studio, rel, form, text, base = await _posted(request)
+    try:
+        _, on_disk = _read(studio, rel)
+    except FileNotFoundError:
+        on_disk = base  # deleted meanwhile: saving writes it again
+    except (LookupError, OSError) as exc:
+        return HTMLResponse(f"<p id='status' class='status error'>Not saved: {exc}</p>", status_code=404)
+    if on_disk != base:
+        html = studio.templates.get_template("conflict.html").render(rel=rel)
+        return HTMLResponse(html, status_code=409)
+    try:
+        studio.write_text(rel, text)
+    except (LookupError, OSError) as exc:
+        return HTMLResponse(f"<p id='status' class='status error' role='alert'>Not saved: {exc}</p>",
+                            status_code=500)
+    studio.events.publish("file-saved", rel)
+    view = await _view(studio, rel, text, digest(text.encode("utf-8")), "saved")
+    return HTMLResponse(view.render("edit_saved.html"))
+
+
+async def reload(request: Request) -> Response:
+    """The file changed on disk: the page takes the new text, unless it holds unsaved edits."""
+    studio, rel, form, text, base = await _posted(request)
+    try:
+        disk, disk_base = _read(studio, rel)
+    except (LookupError, OSError):
+        return HTMLResponse("<p id='status' class='status error' role='alert'>"
+                            "This file was removed or renamed on disk.</p>")
+    if disk_base == base:
+        return Response(status_code=204)  # our own save, or nothing new
+    if digest(text.encode("utf-8")) != base:  # unsaved edits here: say so, overwrite nothing
+        return HTMLResponse(studio.templates.get_template("conflict.html").render(rel=rel))
+    view = await _view(studio, rel, disk, disk_base, "changed on disk: the page shows the new file")
+    return _answer(view, fields=True, text=True)
+
+
+def routes() -> list:
+    return [
+        Route("/edit/{rel:path}", page),
+        Route("/api/form/{rel:path}", from_form, methods=["POST"]),
+        Route("/api/yaml/{rel:path}", from_yaml, methods=["POST"]),
+        Route("/api/add/{rel:path}", add_entry, methods=["POST"]),
+        Route("/api/save/{rel:path}", save, methods=["POST"]),
+        Route("/api/reload/{rel:path}", reload, methods=["POST"]),
+    ]

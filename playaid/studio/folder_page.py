@@ -1,0 +1,96 @@
+"""The first page: every input file of the folder by game and kind with its state, and a
+"new" button for every game and kind (the starter `playaid new --blank` writes)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Route
+
+from ..commands.examples import bundled, to_copy
+from ..outputs import OutputError, OutputFolder
+from ..starter import starter_text
+from ..systems import REGISTRY
+from .checks import Checked, check
+from .files import free_name, yaml_files
+
+
+@dataclass
+class Group:
+    title: str
+    kind: str
+    files: list[Checked]
+
+
+def index(studio) -> list[Group]:
+    """The folder's files checked and grouped by game, then kind (unrecognised ones last)."""
+    groups: dict[tuple[str, str], Group] = {}
+    for rel in yaml_files(studio.folder):
+        checked = check(studio.folder / rel, rel)
+        doc = checked.doc
+        title = doc.system.title if doc.system else "Not recognised yet"
+        kind = doc.kind or "file"
+        groups.setdefault((title, kind), Group(title, kind, [])).files.append(checked)
+    return sorted(groups.values(), key=lambda g: (g.title == "Not recognised yet", g.title, g.kind))
+
+
+def games() -> list:
+    return [(g, list(g.models)) for g in REGISTRY.values()]
+
+
+async def home(request: Request) -> Response:
+    studio = request.app.state.studio
+    groups = await run_in_threadpool(index, studio)
+    html = studio.templates.get_template("index.html").render(groups=groups, games=games(), folder=studio.folder.name)
+    return HTMLResponse(html)
+
+
+async def files_fragment(request: Request) -> Response:
+    """Only the list of files: what the page redraws when a file changes on disk."""
+    studio = request.app.state.studio
+    groups = await run_in_threadpool(index, studio)
+    return HTMLResponse(studio.templates.get_template("files.html").render(groups=groups))
+
+
+async def new_file(request: Request) -> Response:
+    """A starter file of the chosen game and kind, then its editor (htmx follows HX-Redirect)."""
+    studio = request.app.state.studio
+    form = await request.form()
+    system, _, kind = str(form.get("pick", "")).partition("/")
+    game = REGISTRY.get(system)
+    if game is None or kind not in game.models:
+        return HTMLResponse("<p class='status error' role='alert'>Choose a game and a kind of file.</p>",
+                            status_code=400)
+    rel = free_name(studio.folder, f"{game.id}-{kind}")
+    studio.write_text(rel, starter_text(game, kind))
+    studio.events.publish("file-saved", rel)
+    return Response(status_code=204, headers={"HX-Redirect": f"/edit/{rel}"})
+
+
+async def examples(request: Request) -> Response:
+    """The bundled examples copied into `examples/`, as `playaid examples` does; never overwriting."""
+    studio = request.app.state.studio
+    from ..commands import InputError
+
+    target = studio.folder / "examples"
+    try:
+        missing = to_copy(target, bundled())
+        if missing:
+            with OutputFolder(target).batch() as batch:
+                for name, data in missing.items():
+                    batch.write_bytes(name, data)
+    except (InputError, OutputError) as exc:
+        return HTMLResponse(f"<p id='examples-status' class='status error' role='alert'>{escape(str(exc.args[0]))}</p>")
+    studio.events.publish("file-saved", "examples")
+    return HTMLResponse(f"<p id='examples-status' class='status'>Copied {len(missing)} example files "
+                        "into examples/ (files already there were kept).</p>",
+                        headers={"HX-Trigger": "files-changed"})
+
+
+def routes() -> list:
+    return [Route("/", home), Route("/fragment/files", files_fragment),
+            Route("/api/new", new_file, methods=["POST"]), Route("/api/examples", examples, methods=["POST"])]

@@ -1,0 +1,223 @@
+"""The editor's form, built from the same model definitions `playaid new --ask` asks from.
+
+`playaid.interview` walks a model's fields in its `CREATION_ORDER` with each field's
+`spec` (doc, minimum, maximum) and `starter.allowed` words; this module walks the same
+fields with the same helpers (`ordered_fields`, `required`, `allowed`, `hints`) and turns
+each into a control instead of a question: a choice of a `Literal` is a select, a bounded
+whole number a number input, a yes/no a checkbox, a list of texts one line per entry, a
+nested model a fieldset. Every control is named by the problem path of its field
+(`stats.mental`, `connections[1].npc`), so a problem finds its field by its path.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import types
+import typing
+from dataclasses import dataclass, field
+from typing import Any, Literal, Union
+
+from ..convert import hints
+from ..problems import Path, format_path
+from ..starter import allowed, default, ordered_fields, required
+
+LONG_TEXT = ("notes", "concept", "description", "background", "text")
+"""Text fields that usually hold sentences: a text area instead of one line."""
+
+
+@dataclass
+class Field:
+    path: Path
+    label: str
+    doc: str
+    widget: str
+    """text, long, number, select, checkbox, lines, pairs (`name: value` per line), group,
+    entries or yaml (edit in the YAML view)."""
+    value: Any = None
+    allowed: str = ""
+    choices: tuple = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    required: bool = False
+    numbers: bool = False
+    """`lines` of whole numbers (dice) rather than texts."""
+    children: list["Field"] = field(default_factory=list)
+    item: type | None = None
+
+    @property
+    def name(self) -> str:
+        return format_path(self.path)
+
+    @property
+    def id(self) -> str:
+        """An HTML id made from the path: `stats.mental` → `stats-mental`."""
+        return re.sub(r"[^A-Za-z0-9_-]+", "-", self.name).strip("-") or "file"
+
+    def shown(self) -> str:
+        """The value as the control shows it."""
+        if self.widget == "lines" and isinstance(self.value, list):
+            return "\n".join("" if v is None else str(v) for v in self.value)
+        if self.widget == "pairs" and isinstance(self.value, dict):
+            return "\n".join(f"{k}: {'' if v is None else v}" for k, v in self.value.items())
+        if self.value is None or isinstance(self.value, (dict, list)):
+            return ""
+        return str(self.value)
+
+
+def _options(tp: Any) -> tuple:
+    return typing.get_args(tp) if typing.get_origin(tp) in (Union, types.UnionType) else (tp,)
+
+
+def _bare(tp: Any) -> Any:
+    """`X | None` → X; anything else unchanged."""
+    opts = [o for o in _options(tp) if o is not type(None)]
+    return opts[0] if len(opts) == 1 else tp
+
+
+def _texty(tp: Any) -> bool:
+    """Text, or a game's own type read from text (a die `d8`, a drive): the loader builds
+    those with their `parse` classmethod."""
+    return isinstance(tp, type) and (issubclass(tp, str) or (callable(getattr(tp, "parse", None))
+                                                             and not dataclasses.is_dataclass(tp)))
+
+
+def _label(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+def fields_of(cls: type, data: Any, path: Path = ()) -> list[Field]:
+    """The controls of model `cls`, filled from `data` (the file's plain YAML values)."""
+    data = data if isinstance(data, dict) else {}
+    return [_field(f, hints(cls)[f.name], data.get(f.name), path + (f.name,)) for f in ordered_fields(cls)]
+
+
+def creation_split(cls: type, found: list[Field]) -> tuple[list[Field], list[Field]]:
+    """The fields the rules make a character with (required or in `CREATION_ORDER`), and the rest."""
+    first = set(getattr(cls, "CREATION_ORDER", ())) | {f.name for f in dataclasses.fields(cls) if required(f)}
+    return [f for f in found if f.path[-1] in first], [f for f in found if f.path[-1] not in first]
+
+
+def _field(f: dataclasses.Field, tp: Any, value: Any, path: Path) -> Field:
+    doc = f.metadata.get("doc", "")
+    out = Field(path, _label(f.name), doc, "yaml", value, allowed(f, tp), required=required(f),
+                minimum=f.metadata.get("minimum"), maximum=f.metadata.get("maximum"))
+    bare = _bare(tp)
+    origin = typing.get_origin(bare)
+    if out.value is None and not out.required and not dataclasses.is_dataclass(bare):
+        start = default(f)
+        out.value = None if isinstance(start, dict) else start
+    if bare is bool:
+        out.widget = "checkbox"
+    elif bare is int:
+        out.widget = "number"
+    elif _texty(bare):
+        out.widget = "long" if f.name in LONG_TEXT or (isinstance(value, str) and "\n" in value) else "text"
+    elif origin is Literal:
+        out.widget, out.choices = "select", typing.get_args(bare)
+    elif dataclasses.is_dataclass(bare):
+        out.widget = "group"
+        out.children = fields_of(bare, value if isinstance(value, dict) else None, path)
+    elif _pairs(bare) and (isinstance(value, dict) or origin is dict or (not value and not _lines(bare))):
+        out.widget = "pairs"  # a mapping of names to dice or numbers: `Strength: d6` per line
+        out.numbers = typing.get_args(_pairs(bare))[1] is int
+    elif origin is list or _lines(bare):
+        bare = _lines(bare) or bare
+        item = typing.get_args(bare)[0]
+        items = value if isinstance(value, list) else []
+        if item is int or _texty(item) or (str in _options(item) and all(isinstance(v, str) for v in items)):
+            out.widget, out.numbers = "lines", item is int
+        elif dataclasses.is_dataclass(item):
+            out.widget, out.item = "entries", item
+            out.children = [Field(path + (i,), f"{_label(f.name)} {i + 1}", "", "group", v,
+                                  children=fields_of(item, v, path + (i,))) for i, v in enumerate(items)]
+    return out
+
+
+def _pairs(tp: Any) -> Any:
+    """The `dict[str, text or int]` a type is or holds as an option, or None."""
+    for option in _options(tp):
+        if typing.get_origin(option) is dict:
+            value = typing.get_args(option)[1]
+            if value is int or _texty(value):
+                return option
+    return None
+
+
+def _lines(tp: Any) -> Any:
+    """The `list[…]` a union of a list and a mapping holds (aspects: names, or `{name: die}`)."""
+    return next((o for o in _options(tp) if typing.get_origin(o) is list), None)
+
+
+def walk(found: list[Field]):
+    """Every field, nested ones included, depth first."""
+    for f in found:
+        yield f
+        yield from walk(f.children)
+
+
+def submitted(f: Field, form) -> tuple[bool, Any]:
+    """(present, value) of a leaf field in the submitted form: the value as the file would
+    hold it. Text that is not a number stays text, so the loader's own message explains it."""
+    if f.widget == "checkbox":
+        return True, form.get(f.name) is not None
+    raw = form.get(f.name)
+    if raw is None:
+        return False, None
+    raw = str(raw)
+    if f.widget == "number":
+        text = raw.strip()
+        return True, int(text) if re.fullmatch(r"[+-]?\d{1,9}", text) else (text or None)
+    if f.widget == "select":
+        return True, raw or None
+    if f.widget == "lines":
+        entries = [line.strip() for line in raw.splitlines() if line.strip()]
+        if f.numbers:
+            entries = [int(e) if re.fullmatch(r"[+-]?\d{1,9}", e) else e for e in entries]
+        return True, entries
+    if f.widget == "pairs":
+        pairs = {}
+        for line in raw.splitlines():
+            name, sep, value = line.rpartition(":")
+            if not sep:
+                name, value = value, ""
+            value = value.strip()
+            if f.numbers and re.fullmatch(r"[+-]?\d{1,9}", value):
+                value = int(value)
+            if name.strip():
+                pairs[name.strip()] = value if value != "" else None
+        return True, pairs
+    if f.widget in ("text", "long"):
+        return True, raw.replace("\r\n", "\n")
+    return False, None
+
+
+def changes(found: list[Field], form) -> list[tuple[Path, Any]]:
+    """The (path, value) pairs the form changes: untouched optional fields are not added."""
+    out = []
+    for f in walk(found):
+        if f.widget in ("group", "entries", "yaml"):
+            continue
+        present, new = submitted(f, form)
+        if not present or new == f.value:
+            continue
+        if f.value in (None, [], {}) and new in ("", None, [], {}, False):
+            continue
+        out.append((f.path, new))
+    return out
+
+
+def new_entry(item: type) -> dict:
+    """A new entry of a list of models: its required fields, blank (the checks then say what to fill)."""
+    entry: dict[str, Any] = {}
+    for f in ordered_fields(item):
+        if not required(f):
+            continue
+        tp = _bare(hints(item)[f.name])
+        if tp is int:
+            entry[f.name] = f.metadata.get("minimum") or 0
+        elif typing.get_origin(tp) is Literal:
+            entry[f.name] = typing.get_args(tp)[0]
+        else:
+            entry[f.name] = ""
+    return entry

@@ -1,0 +1,118 @@
+"""What keeps the studio safe on a shared computer, as one ASGI middleware over every route.
+
+Anyone on the machine can reach a port on 127.0.0.1, and any web page the GM opens can
+make the browser send requests to it. So (Jupyter Server's model, Datasette's CSRF check):
+- a random token, given once in the address and then kept in an HttpOnly, SameSite=Strict
+  cookie, is required on every request: other users of the computer do not have it;
+- the Host header must name this computer (a DNS-rebinding page has its own host name);
+- a state-changing request (POST) must come from our own page: `Sec-Fetch-Site` is
+  same-origin or none, or else `Origin` equals our own address;
+- every answer forbids framing, sniffing and anything loaded from elsewhere (CSP).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import secrets
+from http.cookies import SimpleCookie
+from urllib.parse import parse_qs, urlsplit
+
+from starlette.datastructures import MutableHeaders
+from starlette.responses import PlainTextResponse, RedirectResponse
+
+COOKIE = "playaid-studio"
+LOCAL_NAMES = ("localhost",)
+CSP = ("default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; "
+       "frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'")
+HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cache-control", b"no-store"),
+]
+SAFE_METHODS = {"GET", "HEAD"}
+
+
+def new_token() -> str:
+    """32 random bytes, URL-safe: one per run of the studio."""
+    return secrets.token_urlsafe(32)
+
+
+def local_host(host: str) -> bool:
+    """True when a Host header names this computer: a loopback address or `localhost`."""
+    host = host.strip().lower()
+    if host.startswith("["):  # an IPv6 address: [::1]:8000
+        name = host[1:].split("]", 1)[0]
+    else:
+        name = host.rsplit(":", 1)[0]
+    name = name.rstrip(".")
+    if name in LOCAL_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def _refuse(status: int, why: str):
+    return PlainTextResponse(f"{why}\n", status_code=status, headers={k.decode(): v.decode() for k, v in HEADERS})
+
+
+class Guard:
+    """The middleware: refuses what fails a check, adds the safety headers to what passes."""
+
+    def __init__(self, app, token: str):
+        self.app, self.token = app, token
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "lifespan":
+            return await self.app(scope, receive, send)
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        answer = self._check(scope, headers)
+        if answer is not None:
+            return await answer(scope, receive, send)
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                extra = MutableHeaders(scope=message)
+                for k, v in HEADERS:
+                    extra.setdefault(k.decode(), v.decode())
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+    def _check(self, scope, headers: dict[str, str]):
+        host = headers.get("host", "")
+        if not local_host(host):
+            return _refuse(403, f"refused: the address {host!r} is not this computer; open the studio at "
+                                "the 127.0.0.1 address `playaid studio` printed")
+        method = scope.get("method", "GET")
+        if method not in SAFE_METHODS and not self._same_origin(headers, host):
+            return _refuse(403, "refused: a change may only come from the studio's own page")
+        given = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("token", [""])[0]
+        if method in SAFE_METHODS and given and secrets.compare_digest(given.encode(), self.token.encode()):
+            # swap the address's token for the cookie, and drop it from the address bar
+            response = RedirectResponse(scope.get("path", "/"), status_code=303)
+            response.set_cookie(COOKIE, self.token, httponly=True, samesite="strict", path="/")
+            return response
+        cookie = SimpleCookie()
+        try:
+            cookie.load(headers.get("cookie", ""))
+        except Exception:  # a malformed Cookie header is simply no token
+            cookie = SimpleCookie()
+        held = cookie[COOKIE].value if COOKIE in cookie else ""
+        if not secrets.compare_digest(held.encode(), self.token.encode()):
+            return _refuse(403, "refused: this page needs the address with ?token=… that `playaid studio` "
+                                "printed when it started; open that address")
+        return None
+
+    @staticmethod
+    def _same_origin(headers: dict[str, str], host: str) -> bool:
+        site = headers.get("sec-fetch-site")
+        if site is not None:
+            return site in ("same-origin", "none")
+        origin = headers.get("origin")
+        if origin is None:
+            return False  # a browser always sends one of the two on a POST; a script need not be trusted
+        parts = urlsplit(origin)
+        return parts.scheme == "http" and parts.netloc.lower() == host.lower()
