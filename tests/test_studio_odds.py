@@ -121,7 +121,7 @@ def test_a_value_out_of_range_says_what_is_allowed(app, run):
     page = get(app, "/odds/sapio/answer?pool=9&tn=3")
     assert page.status_code == 200
     problem = html.unescape(re.search(r'<p class="problem" role="alert">(.*?)</p>', page.text).group(1))
-    assert "--pool" in problem and "1<=x<=6" in problem
+    assert "--pool" in problem and "give 1 to 6" in problem
     assert problem in run("odds", "sapio", "--pool", "9", "--tn", "3").output
     assert "to succeed" not in page.text
 

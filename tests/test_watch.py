@@ -72,18 +72,18 @@ def test_each_save_renders_again_and_ctrl_c_ends_cleanly(tmp_path):
     moss.write_text(original, encoding="utf-8")
     w = Watcher("moss.yaml", "--png", cwd=tmp_path)
     try:
-        w.until(lambda line: line == f"wrote {Path('output') / 'moss.pdf'}")
+        w.until(lambda line: line.startswith(f"wrote {Path('output') / 'moss.pdf'}" + ' ('))
         w.until(lambda line: line.startswith("watching 1 file"))
         renamed = original.replace("name: Moss", "name: Mossy", 1)
         assert renamed != original
         save(moss, renamed)
-        w.until(lambda line: line == f"wrote {Path('output') / 'mossy.pdf'}")
+        w.until(lambda line: line.startswith(f"wrote {Path('output') / 'mossy.pdf'}" + ' ('))
         save(moss, renamed.replace("name: Mossy", "name: Moss Two", 1))
-        w.until(lambda line: line == f"wrote {Path('output') / 'moss-two.pdf'}")
+        w.until(lambda line: line.startswith(f"wrote {Path('output') / 'moss-two.pdf'}" + ' ('))
         save(moss, "system: dirt\nname: Moss\nmental: 9\n")  # broken: the problems, and watching goes on
         w.until(lambda line: "moss.yaml:" in line and "error [" in line)
         save(moss, original)
-        w.until(lambda line: line == f"wrote {Path('output') / 'moss.pdf'}")
+        w.until(lambda line: line.startswith(f"wrote {Path('output') / 'moss.pdf'}" + ' ('))
     finally:
         code = w.stop()
     assert code == 0, "\n".join(w.seen)

@@ -23,6 +23,14 @@ _CLICK_WORDING = (
 """click's type errors, said as what to type: `'0' is not in the range 1<=x<=60` reads as code."""
 
 
+def said_plainly(exc: click.ClickException) -> str:
+    """A click error's whole message, a bad value's part in plain wording, as the command
+    line prints it (for pages that show the same error)."""
+    if isinstance(exc, click.BadParameter):
+        exc.message = plain_wording(exc.message)
+    return exc.format_message()
+
+
 def plain_wording(message: str) -> str:
     """`message` with click's default type-error wording replaced by a plain one."""
     for pattern, plain in _CLICK_WORDING:

@@ -19,6 +19,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from ..commands.wording import said_plainly
 from ..odds import games, module
 from ..outputs import OutputError, OutputFolder
 from ..systems import REGISTRY
@@ -104,7 +105,7 @@ def answer_context(system: str, values: dict[str, str], studio) -> dict[str, Any
     try:
         answer = game.answer(given)
     except click.ClickException as exc:  # the words the command line would print, without "Error:"
-        ctx["problem"] = exc.format_message()
+        ctx["problem"] = said_plainly(exc)
         return ctx
     ctx["answer"] = answer
     if answer.spread is not None:
@@ -189,7 +190,7 @@ async def odds_print(request: Request) -> Response:
     except LookupError:
         ctx["problem"] = "That file is not a YAML file of this folder; choose one from the list."
     except (click.ClickException, OutputError) as exc:
-        ctx["problem"] = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
+        ctx["problem"] = said_plainly(exc) if isinstance(exc, click.ClickException) else str(exc)
     else:
         if written is None:
             ctx["problem"] = "This game uses no dice: it has no odds handout."
