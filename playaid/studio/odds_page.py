@@ -20,9 +20,9 @@ from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from ..odds import games, module
+from ..odds.chart import chart
 from ..outputs import OutputError, OutputFolder
 from ..systems import REGISTRY
-from .chart import chart
 from .table_page import page, yaml_files
 
 PAPERS = ("a4", "letter")

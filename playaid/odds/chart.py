@@ -1,5 +1,6 @@
-"""The odds explorer's chart: an answer's whole distribution as bars, laid out here and
-drawn as inline SVG by `odds_chart.html` (the template only places what this computes).
+"""An answer's whole distribution as bars: laid out here, drawn as inline SVG by the studio's
+odds explorer (`odds_chart.html`) and by the printed odds handout (`odds/handout.html`), so
+the screen and the page share one layout and the templates only place what this computes.
 
 Each outcome gets two bars side by side: the chance of exactly it (dark, solid) and of
 it or better (light, outlined), so the two read apart in grayscale as well as in colour.
@@ -14,8 +15,11 @@ from ..odds.tables import Spread, percent
 
 WIDTH = 720
 PLOT_HEIGHT = 220
+FONT = 12
+"""The studio's chart, in its SVG units; the handout asks for its own size in points."""
 LEFT, RIGHT, TOP = 56, 12, 34
-"""Room for the percent axis, the right edge, and the legend above the plot."""
+"""Room for the percent axis, the right edge, and the legend above the plot, at `FONT`:
+a chart in another type size scales them with its type."""
 SHORT_LABEL = 5
 """Longer outcome names are turned so neighbours never overlap."""
 TICKS = (0, 25, 50, 75, 100)
@@ -51,8 +55,8 @@ class Column:
 class Chart:
     title: str
     axis: str
-    left: int
-    width: int
+    left: float
+    width: float
     height: int
     plot_bottom: float
     plot_right: float
@@ -62,6 +66,8 @@ class Chart:
     ticks: tuple[tuple[float, str], ...]
     beyond: str
     """The chance of outcomes too unlikely to list, in words ("" when none)."""
+    font: float = FONT
+    top: float = TOP
 
     @property
     def description(self) -> str:
@@ -69,27 +75,33 @@ class Chart:
                 "and a light bar for the chance of it or better. The table below the chart lists the numbers.")
 
 
-def chart(spread: Spread, title: str) -> Chart:
-    """The bars of `spread`, worst outcome on the left, heights from its exact chances."""
+def chart(spread: Spread, title: str, width: float = WIDTH, plot_height: float = PLOT_HEIGHT,
+          font: float = FONT) -> Chart:
+    """The bars of `spread`, worst outcome on the left, heights from its exact chances, in a
+    chart `width` wide whose plot is `plot_height` tall and whose words are `font` high (one
+    unit: the studio's SVG pixels, the handout's points)."""
+    k = font / FONT
+    left, right, top = LEFT * k, RIGHT * k, TOP * k
     n = max(1, len(spread.outcomes))
     turned = any(len(label) > SHORT_LABEL for label, _ in spread.outcomes)
     longest = max((len(label) for label, _ in spread.outcomes), default=1)
-    labels_room = 16 + 6.2 * longest * 0.72 if turned else 22  # a turned label's drop at 45°
-    bottom = TOP + PLOT_HEIGHT
-    height = int(bottom + labels_room + 26)
-    band = (WIDTH - LEFT - RIGHT) / n
+    labels_room = (16 + 6.2 * longest * 0.72 if turned else 22) * k  # a turned label's drop at 45°
+    bottom = top + plot_height
+    height = int(bottom + labels_room + 26 * k)
+    band = (width - left - right) / n
     bar = band * 0.38
     every = -(-n // MOST_LABELS)
     columns = []
     for i, ((label, p), up) in enumerate(zip(spread.outcomes, spread.at_least())):
-        x = LEFT + i * band + band * 0.1
-        columns.append(Column(label, x + bar, _bar(x, bar, p, bottom), _bar(x + bar, bar, up, bottom), i % every == 0))
-    ticks = tuple((bottom - PLOT_HEIGHT * t / 100, f"{t}%") for t in TICKS)
+        x = left + i * band + band * 0.1
+        columns.append(Column(label, x + bar, _bar(x, bar, p, bottom, plot_height),
+                              _bar(x + bar, bar, up, bottom, plot_height), i % every == 0))
+    ticks = tuple((round(bottom - plot_height * t / 100, 2), f"{t}%") for t in TICKS)
     beyond = f"Outcomes beyond the last shown: {percent(spread.beyond)} in all." if spread.beyond else ""
-    return Chart(title, spread.axis, LEFT, WIDTH, height, bottom, WIDTH - RIGHT, bottom + 14, turned,
-                 tuple(columns), ticks, beyond)
+    return Chart(title, spread.axis, left, width, height, bottom, width - right, bottom + 14 * k, turned,
+                 tuple(columns), ticks, beyond, font, top)
 
 
-def _bar(x: float, width: float, p: Fraction, bottom: float) -> Bar:
-    h = PLOT_HEIGHT * float(p)
+def _bar(x: float, width: float, p: Fraction, bottom: float, plot_height: float) -> Bar:
+    h = plot_height * float(p)
     return Bar(round(x, 2), round(bottom - h, 2), round(width, 2), round(h, 2), p, percent(p))
