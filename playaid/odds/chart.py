@@ -70,6 +70,13 @@ class Chart:
     top: float = TOP
 
     @property
+    def legend(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Where the legend's two swatches stand (left, top), each a square of the type's size:
+        "exactly" first, then "at least" past its word."""
+        y = round(self.top * 0.24, 2)
+        return (self.left, y), (round(self.left + self.font * 5.6, 2), y)
+
+    @property
     def description(self) -> str:
         return (f"Bar chart of {self.axis}: for each outcome, a dark bar for the chance of exactly it "
                 "and a light bar for the chance of it or better. The table below the chart lists the numbers.")
