@@ -23,6 +23,8 @@ a chart in another type size scales them with its type."""
 SHORT_LABEL = 5
 """Longer outcome names are turned so neighbours never overlap."""
 TICKS = (0, 25, 50, 75, 100)
+LEGEND_EMS = 22
+"""The legend's width on one line, in type heights: both swatches and both words."""
 MOST_LABELS = 24
 """Past this many outcomes only every few are named under the axis (all are in the table)."""
 
@@ -68,12 +70,19 @@ class Chart:
     """The chance of outcomes too unlikely to list, in words ("" when none)."""
     font: float = FONT
     top: float = TOP
+    labels_bottom: float = 0.0
+    """Where the outcomes' names end: a page that sets the axis name as wrapping text below
+    the drawing (the handout) cuts it here."""
+    stacked: bool = False
+    """The legend's two entries one above the other: a narrow chart has no room for both on a line."""
 
     @property
     def legend(self) -> tuple[tuple[float, float], tuple[float, float]]:
         """Where the legend's two swatches stand (left, top), each a square of the type's size:
         "exactly" first, then "at least" past its word."""
-        y = round(self.top * 0.24, 2)
+        y = round(self.font * 0.5, 2)
+        if self.stacked:
+            return (self.left, y), (self.left, round(y + self.font * 1.4, 2))
         return (self.left, y), (round(self.left + self.font * 5.6, 2), y)
 
     @property
@@ -89,13 +98,20 @@ def chart(spread: Spread, title: str, width: float = WIDTH, plot_height: float =
     unit: the studio's SVG pixels, the handout's points)."""
     k = font / FONT
     left, right, top = LEFT * k, RIGHT * k, TOP * k
+    stacked = width - left < font * LEGEND_EMS
+    if stacked:
+        top += font * 1.4
     n = max(1, len(spread.outcomes))
     turned = any(len(label) > SHORT_LABEL for label, _ in spread.outcomes)
     longest = max((len(label) for label, _ in spread.outcomes), default=1)
     labels_room = (16 + 6.2 * longest * 0.72 if turned else 22) * k  # a turned label's drop at 45°
     bottom = top + plot_height
-    height = int(bottom + labels_room + 26 * k)
+    height = int(bottom + labels_room + 26 * k)  # whole units: the studio's SVG sizes
     band = (width - left - right) / n
+    if turned and spread.outcomes:  # the first turned name hangs left of its bar: keep it inside the drawing
+        overhang = 6.2 * k * 0.77 * len(spread.outcomes[0][0]) - 0.48 * band - (left - LEFT * k) + 2 * k
+        left += max(0.0, overhang)
+        band = (width - left - right) / n
     bar = band * 0.38
     every = -(-n // MOST_LABELS)
     columns = []
@@ -106,7 +122,7 @@ def chart(spread: Spread, title: str, width: float = WIDTH, plot_height: float =
     ticks = tuple((round(bottom - plot_height * t / 100, 2), f"{t}%") for t in TICKS)
     beyond = f"Outcomes beyond the last shown: {percent(spread.beyond)} in all." if spread.beyond else ""
     return Chart(title, spread.axis, left, width, height, bottom, width - right, bottom + 14 * k, turned,
-                 tuple(columns), ticks, beyond, font, top)
+                 tuple(columns), ticks, beyond, font, top, round(bottom + labels_room, 2), stacked)
 
 
 def _bar(x: float, width: float, p: Fraction, bottom: float, plot_height: float) -> Bar:

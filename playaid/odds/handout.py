@@ -21,7 +21,7 @@ from .tables import Spread, Table
 
 BIG_PT = (12.0, 20.0)
 """The large numbers' size: at least 12 pt bold (read in play), larger on a short handout."""
-ROW_MM = (5.6, 40.0)
+ROW_MM = (5.0, 40.0)
 """A table row's height: enough for the large number, at most what still reads as a table."""
 LABEL_MM = 14.0
 """The row labels' column, at the least; longer labels (pools of dice) widen it."""
@@ -35,13 +35,13 @@ CELL_MM = 13.0
 """The narrowest cell a 12 pt bold "100%" fits in, padding included."""
 HEADER_CHAR_MM = 2.0
 """The width of one character of a column header (10 pt bold): long headers widen a cell."""
-SIDE_MM = 62.0
+SIDE_MM = 68.0
 """The chart's column beside the first table, when that table leaves this much of the width."""
 BAND_CHART_MM = 92.0
 """The chart's width beside the words at the top, when no table leaves room for it."""
 CHART_PT = 8.5
 """The chart's words: secondary text, 8 pt or more."""
-PLOT_MM = (34.0, 30.0)
+PLOT_MM = (26.0, 30.0)
 """The plot's height beside a table and beside the words (the bars' 0-100% scale)."""
 MM_PT = 72 / 25.4
 
