@@ -31,6 +31,8 @@ GAP_MM = 3.0
 """Between tables side by side."""
 SETTLED_MM = 12.0
 """Spare height at a page's foot small enough to leave (well under the 20 mm band)."""
+ROW_EDGE_MM = 0.6
+"""A body row's padding and rule, above and below its cells' set height."""
 CELL_MM = 13.0
 """The narrowest cell a 12 pt bold "100%" fits in, padding included."""
 HEADER_CHAR_MM = 2.0
@@ -216,22 +218,28 @@ def _render(system_id: str, paper: Paper, tables: list[Table] | None, given: dic
             first = layout(templates.render("odds/handout.html", **ctx), templates.roots)
     foot = paper.height_mm - paper.margin_mm
     done = first
-    for _ in range(2):  # grow, then take up what rounding left
+    damp = 1.0
+    for _ in range(3):  # grow, then take up what rounding left (or half as much, should a page spill)
         growth: dict[int, float] = {}
         for page in done.pages:
             rows = _rows_by(page, "data-line")
             if rows:
                 each = (foot - 2 - _bottom_mm(page)) / sum(rows.values())
                 for line in rows:
-                    growth[line] = min(growth.get(line, each), each)
+                    growth[line] = min(growth.get(line, each), each) * damp
         if max(growth.values(), default=0) * max(sum(_rows_by(p, "data-line").values()) for p in done.pages) < SETTLED_MM:
             break  # what is left is no band worth another layout
-        rows = {line: min(ROW_MM[1], ctx["rows"].get(line, ROW_MM[0]) + max(0.0, g)) for line, g in growth.items()}
+        # a row's content may already stand taller than its set height (small lines beneath):
+        # grow from what it is, less its padding and rule
+        tallest = _tallest_rows(done)
+        rows = {line: min(ROW_MM[1], max(ctx["rows"].get(line, ROW_MM[0]), tallest.get(line, 0.0) - ROW_EDGE_MM) + max(0.0, g))
+                for line, g in growth.items()}
         trial = {**ctx, "rows": rows, "big": {line: big_for(r, ctx["narrowest"][line]) for line, r in rows.items()}}
         grown = layout(templates.render("odds/handout.html", **trial), templates.roots)
         if len(grown.pages) != len(first.pages):
-            break
-        ctx, done = trial, grown
+            damp /= 2
+            continue
+        ctx, done, damp = trial, grown, 1.0
     return pdf_bytes(done)
 
 
@@ -239,6 +247,18 @@ def _bottom_mm(page) -> float:
     """How far down the page its last line or table row ends, in mm from the paper's top."""
     boxes = [b for b in page._page_box.descendants() if type(b).__name__ in ("LineBox", "TableRowBox")]
     return max((b.position_y + b.height for b in boxes), default=0.0) * 25.4 / 96
+
+
+def _tallest_rows(document) -> dict[int, float]:
+    """The tallest table body row of each line of tables, in mm, as laid out (padding included):
+    of its first table only, since the line's set height is the least any table beside it takes."""
+    out: dict[int, float] = {}
+    for page in document.pages:
+        for box in page._page_box.descendants():
+            if type(box).__name__ == "TableRowBox" and box.element is not None and box.element.get("data-stacked"):
+                line = int(box.element.get("data-line"))
+                out[line] = max(out.get(line, 0.0), box.height * 25.4 / 96)
+    return out
 
 
 def _rows_by(page, attribute: str) -> dict[int, int]:
