@@ -31,6 +31,8 @@ GAP_MM = 3.0
 """Between tables side by side."""
 SETTLED_MM = 12.0
 """Spare height at a page's foot small enough to leave (well under the 20 mm band)."""
+FOOT_SLACK_MM = 4.0
+"""Left at a page's foot when rows grow: the last block's own margins and rule, and rounding."""
 ROW_EDGE_MM = 0.6
 """A body row's padding and rule, above and below its cells' set height."""
 CELL_MM = 13.0
@@ -224,7 +226,7 @@ def _render(system_id: str, paper: Paper, tables: list[Table] | None, given: dic
         for page in done.pages:
             rows = _rows_by(page, "data-line")
             if rows:
-                each = (foot - 2 - _bottom_mm(page)) / sum(rows.values())
+                each = (foot - FOOT_SLACK_MM - _bottom_mm(page)) / sum(rows.values())
                 for line in rows:
                     growth[line] = min(growth.get(line, each), each) * damp
         if max(growth.values(), default=0) * max(sum(_rows_by(p, "data-line").values()) for p in done.pages) < SETTLED_MM:
