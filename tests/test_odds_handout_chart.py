@@ -10,29 +10,19 @@ from pathlib import Path
 
 import pypdfium2
 import pypdfium2.raw as pdfium
-import pytest
 
 from measure import _page_objects, _walk, text_sizes
-from playaid.odds import games, module
+from test_odds_handout_print import handout  # noqa: F401 - the fixture: every handout with dice, on A4 and Letter
 from playaid.odds.handout import context, handout_pdf, typical
 from playaid.odds.sapio import hits, success
 from playaid.render.html import Templates
 from playaid.render.paper import paper
 from playaid.systems.sapio.spiral_die import default_die
 
-WITH_DICE = [g for g in games() if not getattr(module(g), "NO_DICE", "")]
 EXACTLY, AT_LEAST = (51, 51, 51), (217, 217, 217)
 """The bars' fills: the dark solid bar and the light outlined one."""
 TWO_PAGES = {"isolation"}
-"""Its five tables hold some 520 mm of rows at the smallest size that reads: see docs/odds.md."""
-
-
-@pytest.fixture(scope="module", params=[(g, p) for g in WITH_DICE for p in ("a4", "letter")], ids=str)
-def handout(request, tmp_path_factory) -> tuple[str, Path]:
-    system, paper_id = request.param
-    path = tmp_path_factory.mktemp("chart") / f"odds-{system}-{paper_id}.pdf"
-    path.write_bytes(handout_pdf(system, paper(paper_id)))
-    return system, path
+"""Its five tables fill two pages at the smallest rows that read: see docs/odds.md."""
 
 
 def _rgb(getter, obj) -> tuple[int, int, int]:
