@@ -207,7 +207,8 @@ def _render(system_id: str, paper: Paper, tables: list[Table] | None, given: dic
     """The handout laid out with the smallest rows first; then each page's spare height
     (measured from the layout) goes to the rows of the tables on it, so no page ends in an
     empty band. A table over two pages grows by what the tighter of them allows. Should the
-    taller rows still push a table onto another page, the first layout stands.
+    taller rows push a table onto another page, half that growth is tried, and failing
+    that the layout before stands.
     """
     templates = Templates()
     ctx = context(system_id, paper, tables, given)
@@ -228,7 +229,8 @@ def _render(system_id: str, paper: Paper, tables: list[Table] | None, given: dic
             if rows:
                 each = (foot - FOOT_SLACK_MM - _bottom_mm(page)) / sum(rows.values())
                 for line in rows:
-                    growth[line] = min(growth.get(line, each), each) * damp
+                    growth[line] = min(growth.get(line, each), each)
+        growth = {line: g * damp for line, g in growth.items()}
         if max(growth.values(), default=0) * max(sum(_rows_by(p, "data-line").values()) for p in done.pages) < SETTLED_MM:
             break  # what is left is no band worth another layout
         # a row's content may already stand taller than its set height (small lines beneath):
