@@ -1,7 +1,8 @@
 """The odds handouts' charts and secondary text, measured from the PDFs on A4 and Letter:
 the bars read back from the drawing equal the engine's chances, every handout but
 Isolation's takes one page, no word is below 8 pt and every word stands at 4.5:1 or more
-against what is drawn behind it, and the axis names span their columns."""
+against what is drawn behind it, the axis names span their columns, and the chart follows
+the die `--faces` names."""
 
 from __future__ import annotations
 
@@ -11,13 +12,15 @@ from pathlib import Path
 import pypdfium2
 import pypdfium2.raw as pdfium
 
+import pdfs
 from measure import _page_objects, _walk, text_sizes
-from test_odds_handout_print import handout  # noqa: F401 - the fixture: every handout with dice, on A4 and Letter
-from playaid.odds.handout import context, handout_pdf, typical
+from playaid.odds.handout import context, handout_for, handout_pdf, typical
 from playaid.odds.sapio import hits, success
+from playaid.odds.tables import percent
 from playaid.render.html import Templates
 from playaid.render.paper import paper
-from playaid.systems.sapio.spiral_die import default_die
+from playaid.systems.sapio.spiral_die import SpiralDie, default_die
+from test_odds_handout_print import handout  # noqa: F401 - the fixture: every handout with dice, on A4 and Letter
 
 EXACTLY, AT_LEAST = (51, 51, 51), (217, 217, 217)
 """The bars' fills: the dark solid bar and the light outlined one."""
@@ -175,3 +178,16 @@ def test_the_axis_names_span_what_they_name():
     assert '<th class="cols-are" colspan="8">Threshold (GM&#39;s dice) →</th>' in html
     assert '<th class="rows-are" rowspan="3"' in html and ">your dice ↓</th>" in html
     assert "↓ · " not in html
+
+
+def test_the_chart_follows_the_die_of_faces(tmp_path):
+    """`playaid odds sapio --faces FILE`: the chart is of that die, as the tables are."""
+    faces = tmp_path / "heavy.yaml"
+    faces.write_text("system: sapio\nkind: dice\nname: heavy\nfaces:\n" + "  - [hit, hit]\n" * 6 + "  - []\n" * 6,
+                     encoding="utf-8")
+    heavy = SpiralDie.from_symbols("heavy", [["hit", "hit"]] * 6 + [[]] * 6)
+    path = tmp_path / "odds-sapio.pdf"
+    path.write_bytes(handout_for("sapio", paper("a4"), {"pool": None, "tn": None, "faces": str(faces)}))
+    words = " ".join(pdfs.text(path).split())
+    assert f"4 dice against TN 3: {percent(success(heavy, 4, 3))} to succeed." in words
+    assert percent(success(heavy, 4, 3)) != percent(success(default_die(), 4, 3))
