@@ -85,7 +85,7 @@ def test_no_generic_module_names_a_game():
     names = {_dotted(p) for p in modules}
     assert {"playaid.cli", "playaid.demo", "playaid.packets", "playaid.odds.handout", "playaid.commands.odds",
             "playaid.render.packet", "playaid.render.sheets", "playaid.pregen", "playaid.schema",
-            "playaid.studio.odds_page", "playaid.studio.table_page", "playaid.studio.chart", "playaid.render.faces"} <= names
+            "playaid.studio.odds_page", "playaid.studio.table_page", "playaid.odds.chart", "playaid.render.faces"} <= names
     offending = [hit for path in modules for hit in naming_a_game(*_source(path))]
     assert offending == []
 

@@ -200,7 +200,7 @@ def test_in_a_browser_the_chart_follows_a_control(tmp_path):
 
 
 def test_the_chart_is_accessible_and_names_at_most_a_readable_number_of_outcomes(app):
-    from playaid.studio.chart import MOST_LABELS, chart
+    from playaid.odds.chart import MOST_LABELS, chart
 
     text = get(app, "/odds/fight-sphere/answer?pool=60&versus=60").text
     assert re.search(r'<svg [^>]*role="img" aria-labelledby="odds-chart-title odds-chart-desc"', text)

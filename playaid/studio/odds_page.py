@@ -21,9 +21,9 @@ from starlette.routing import BaseRoute, Route
 
 from ..commands.wording import said_plainly
 from ..odds import games, module
+from ..odds.chart import chart
 from ..outputs import OutputError, OutputFolder
 from ..systems import REGISTRY
-from .chart import chart
 from .table_page import page, yaml_files
 
 PAPERS = ("a4", "letter")
