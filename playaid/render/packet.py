@@ -59,8 +59,8 @@ def _render_block(setup_path: str, indices: list[int], paper_id: str, template_d
     warnings: list[str] = []
     sheets = [sheet_for(cast.system, cast.members[i][0], setup=cast.members[i][1], prefix=_prefix(i, cast.members[i][0].name),
                         warnings=warnings) for i in indices]
-    # merged page by page into the packet, which keeps no structure tree: tags would be wasted work
-    pdf, starts, _ = render_sheets_paged(templates, paper_named(paper_id), sheets, doc.model.name, tagged=False)
+    # tagged: the merger carries each block's structure tree into the packet's
+    pdf, starts, _ = render_sheets_paged(templates, paper_named(paper_id), sheets, doc.model.name)
     return pdf, starts, templates.warnings + warnings
 
 
