@@ -19,6 +19,7 @@ import pikepdf
 from ..documents import Library
 from ..safe_text import setup_stem
 from .html import Templates, page_context, pdf_bytes
+from .cover_story import story
 from .merge import Merger, Section
 from .packet_plan import Part, blank_page, pages_of, place, print_note, read_part
 from .pdf_info import AUTHOR
@@ -108,7 +109,7 @@ def build_packet(setup_path: Path, paper: Paper, handouts: Callable[[str], list[
         done += 1
         progress(done, total)
     game = REGISTRY[system].title
-    cover, blanks = _cover(templates, paper, system, setup.name, members, parts)
+    cover, blanks = _cover(templates, paper, system, setup, members, parts)
     merger, outline = Merger(), [Section("Cover", 0)]
     merger.append(cover)
     for part in parts:
@@ -127,9 +128,10 @@ def build_packet(setup_path: Path, paper: Paper, handouts: Callable[[str], list[
     return files, list(dict.fromkeys(warnings))
 
 
-def _cover(templates: Templates, paper: Paper, system: str, name: str, members, parts: list[Part]) -> tuple[bytes, list[int]]:
+def _cover(templates: Templates, paper: Paper, system: str, setup, members, parts: list[Part]) -> tuple[bytes, list[int]]:
     """The cover, laid out until the page numbers it prints hold for its own length;
     and the pages before which a blank page goes."""
+    name, told = setup.name, story(system, setup)
     length = 1
     for _ in range(3):
         blanks = place(parts, length)
@@ -141,7 +143,7 @@ def _cover(templates: Templates, paper: Paper, system: str, name: str, members, 
         one_sided_cards = [(p.title, pages_of(p)) for i, p in enumerate(parts)
                            if not p.two_sided and i and parts[i - 1].two_sided]
         document = template_document(templates, "packet/cover.html", game=REGISTRY[system].title, system=system,
-                                     setup_name=name, cast=cast, contents=contents, two_sided=two_sided,
+                                     setup_name=name, story=told, cast=cast, contents=contents, two_sided=two_sided,
                                      after_cards=one_sided_cards, blanks=bool(blanks), paper_label=paper.label,
                                      live_height_mm=paper.height_mm - 2 * paper.margin_mm, **page_context(paper, name))
         if len(document.pages) == length:
