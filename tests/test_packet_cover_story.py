@@ -25,8 +25,10 @@ def test_the_setup_says_what_it_can_and_the_rest_is_drawn_the_same_way_each_time
     assert (told.premise, told.threat) == ("A summer camp by a lake — Save the garden", "The sheriff")
     assert told.opening in TABLES["cover"]["dirt"]["openings"] and told.drawn == ("opening",)
     bare = story("dirt", SimpleNamespace(name="Camp", setting="", objective="", antagonist=""))
-    assert bare.premise in TABLES["cover"].get("dirt", {}).get("premises", []) or bare.premise == ""
-    assert bare.opening == told.opening  # the same name draws the same scene
+    setting, objective = bare.premise.split(" — ")  # each empty field drawn from its own list
+    assert setting in TABLES["dirt"]["settings"] and objective in TABLES["dirt"]["objectives"]
+    assert bare.threat in TABLES["dirt"]["antagonists"] and bare.drawn == ("premise", "threat", "opening")
+    assert bare == story("dirt", SimpleNamespace(name="Camp", setting="", objective="", antagonist=""))
     sphere = story("fight-sphere", SimpleNamespace(name="Rust"))
     assert sphere.drawn == ("premise", "threat", "opening")
     assert sphere.threat in TABLES["cover"]["fight-sphere"]["threats"]

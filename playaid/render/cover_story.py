@@ -42,13 +42,19 @@ def story(system: str, setup) -> Story | None:
         return None
     draw = random.Random(hashlib.sha256(f"{system}\n{setup.name}".encode()).digest())
     found, drawn = {}, []
+    lists = tables.get(system, {})
     for part in ("premise", "threat", "opening"):
-        said = " — ".join(str(getattr(setup, key, "") or "").strip() for key in cover.get(part, []))
-        said = " — ".join(bit for bit in said.split(" — ") if bit)
-        # the game's own list of these (`premises` …) when the cover block has none
-        choices = cover.get(f"{part}s") or tables.get(system, {}).get(f"{part}s", [])
-        pick = draw.choice(choices) if choices else ""  # drawn every time, so each draw stays put
-        found[part] = said or pick
-        if not said and pick:
+        bits, guessed = [], False
+        for key in cover.get(part, []):
+            # a field the setup leaves empty is drawn from the list a ready table fills it from
+            value = str(getattr(setup, key, "") or "").strip()
+            if not value and lists.get(f"{key}s"):
+                value, guessed = draw.choice(lists[f"{key}s"]), True
+            bits += [value] if value else []
+        if not bits:  # nothing in the setup says it: the cover's own list, else the game's
+            choices = cover.get(f"{part}s") or lists.get(f"{part}s", [])
+            bits, guessed = [draw.choice(choices)] if choices else [], bool(choices)
+        found[part] = " — ".join(bits)
+        if guessed:
             drawn.append(part)
     return Story(found["premise"], found["threat"], found["opening"], tuple(drawn))

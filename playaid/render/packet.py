@@ -142,10 +142,16 @@ def _cover(templates: Templates, paper: Paper, system: str, setup, members, part
         two_sided = [(p.title, pages_of(p), p.sides) for p in parts if p.two_sided]
         one_sided_cards = [(p.title, pages_of(p)) for i, p in enumerate(parts)
                            if not p.two_sided and i and parts[i - 1].two_sided]
-        document = template_document(templates, "packet/cover.html", game=REGISTRY[system].title, system=system,
+        def lay(notes: bool):
+            return template_document(templates, "packet/cover.html", game=REGISTRY[system].title, system=system,
                                      setup_name=name, story=told, cast=cast, contents=contents, two_sided=two_sided,
                                      after_cards=one_sided_cards, blanks=bool(blanks), paper_label=paper.label,
-                                     live_height_mm=paper.height_mm - 2 * paper.margin_mm, **page_context(paper, name))
+                                     notes=notes, live_height_mm=paper.height_mm - 2 * paper.margin_mm,
+                                     **page_context(paper, name))
+        document = lay(True)
+        if len(document.pages) > 1:  # the notes lines alone must not take a page of their own
+            bare = lay(False)
+            document = bare if len(bare.pages) < len(document.pages) else document
         if len(document.pages) == length:
             return pdf_bytes(document), blanks
         length = len(document.pages)
