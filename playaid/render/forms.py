@@ -4,7 +4,8 @@ WeasyPrint writes a text field's value but no picture of it, and marks the form
 "NeedAppearances" so that the viewer draws one. Print shops, flattening tools and some
 viewers ignore that flag and print an empty box. So every filled text field gets its own
 appearance (`/AP /N`): its value set in the field's font, size and colour, aligned as the
-page's CSS aligns it, wrapped in a text area; and the flag is removed.
+page's CSS aligns it, wrapped in a text area; and the flag is removed. A sheet's Notes field
+is stretched here over the whole ruled space below it (`_stretch_down`).
 
 The fields' font is the embedded, unsubsetted Playaid Form Sans (Latin, Greek, Cyrillic):
 its glyph ids are those of the file on disk, so the value is encoded here with that file's
@@ -123,7 +124,8 @@ def draw_field_values(document, pdf) -> None:
     for page in document.pages:
         foot = None
         for box in page._page_box.descendants():
-            if box.element_tag == "section" and "sheet" in (box.element.get("class") or "").split():
+            element = getattr(box, "element", None)
+            if element is not None and box.element_tag == "section" and "sheet" in (element.get("class") or "").split():
                 foot = box.content_box_y() + box.height
             field = getattr(box, "widget_annotation", None)
             if field is None or field.get("FT") != "/Tx":
