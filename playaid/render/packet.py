@@ -149,13 +149,18 @@ def _cover(templates: Templates, paper: Paper, system: str, setup, members, part
                                      notes=notes, live_height_mm=paper.height_mm - 2 * paper.margin_mm,
                                      **page_context(paper, name))
         document = lay(True)
-        if len(document.pages) > 1:  # the notes lines alone must not take a page of their own
-            bare = lay(False)
-            document = bare if len(bare.pages) < len(document.pages) else document
+        if len(document.pages) > 1 and not _holds_how_to_print(document.pages[-1]):
+            document = lay(False)  # the notes lines alone must not take a page of their own
         if len(document.pages) == length:
             return pdf_bytes(document), blanks
         length = len(document.pages)
     raise PacketError(f"{name}: the cover's length does not settle")
+
+
+def _holds_how_to_print(page) -> bool:
+    """Whether a laid-out cover page holds the "How to print" box, the last thing before the notes."""
+    return any(box.element is not None and (box.element.get("class") or "") == "how"
+               for box in page._page_box.descendants())
 
 
 def page_count(pdf: bytes) -> int:
