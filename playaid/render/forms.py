@@ -4,7 +4,8 @@ WeasyPrint writes a text field's value but no picture of it, and marks the form
 "NeedAppearances" so that the viewer draws one. Print shops, flattening tools and some
 viewers ignore that flag and print an empty box. So every filled text field gets its own
 appearance (`/AP /N`): its value set in the field's font, size and colour, aligned as the
-page's CSS aligns it, wrapped in a text area; and the flag is removed.
+page's CSS aligns it, wrapped in a text area; and the flag is removed. A sheet's Notes field
+is stretched here over the whole ruled space below it (`_stretch_down`).
 
 The fields' font is the embedded, unsubsetted Playaid Form Sans (Latin, Greek, Cyrillic):
 its glyph ids are those of the file on disk, so the value is encoded here with that file's
@@ -121,10 +122,16 @@ def draw_field_values(document, pdf) -> None:
     if form is None:
         return
     for page in document.pages:
+        foot = None
         for box in page._page_box.descendants():
+            element = getattr(box, "element", None)
+            if element is not None and box.element_tag == "section" and "sheet" in (element.get("class") or "").split():
+                foot = box.content_box_y() + box.height
             field = getattr(box, "widget_annotation", None)
             if field is None or field.get("FT") != "/Tx":
                 continue
+            if foot is not None and box.element.get("class") == "notes-field":
+                _stretch_down(field, (foot - box.content_box_y() - box.height) * PX)
             align = str(box.style["text_align_all"])
             if align == "center":
                 field["Q"] = 1
@@ -144,6 +151,22 @@ def draw_field_values(document, pdf) -> None:
             field["AP"] = pydyf.Dictionary({"N": stream.reference})
     # Every filled field now shows itself; viewers keep drawing empty ones as players type.
     form.pop("NeedAppearances", None)
+
+
+def _stretch_down(field, points: float) -> None:
+    """Lower the bottom edge of `field`'s widget by `points` (never raise it).
+
+    The notes field is laid out over the rows its text needs; the ruled space below it
+    runs to the sheet's foot, which CSS cannot size a field to. So the widget is stretched
+    over every rule once the page is laid out: a player can type on all of them."""
+    if points <= 0:
+        return
+    x0, y0, x1, y1 = (float(v) for v in field["Rect"])
+    if y0 <= y1:
+        y0 -= points
+    else:
+        y1 -= points
+    field["Rect"] = type(field["Rect"])((x0, y0, x1, y1))
 
 
 def _leading(style) -> float | None:

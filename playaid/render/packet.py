@@ -19,6 +19,7 @@ import pikepdf
 from ..documents import Library
 from ..safe_text import setup_stem
 from .html import Templates, page_context, pdf_bytes
+from .cover_story import story
 from .merge import Merger, Section
 from .packet_plan import Part, blank_page, pages_of, place, print_note, read_part
 from .pdf_info import AUTHOR
@@ -59,8 +60,8 @@ def _render_block(setup_path: str, indices: list[int], paper_id: str, template_d
     warnings: list[str] = []
     sheets = [sheet_for(cast.system, cast.members[i][0], setup=cast.members[i][1], prefix=_prefix(i, cast.members[i][0].name),
                         warnings=warnings) for i in indices]
-    # merged page by page into the packet, which keeps no structure tree: tags would be wasted work
-    pdf, starts, _ = render_sheets_paged(templates, paper_named(paper_id), sheets, doc.model.name, tagged=False)
+    # tagged: the merger carries each block's structure tree into the packet's
+    pdf, starts, _ = render_sheets_paged(templates, paper_named(paper_id), sheets, doc.model.name)
     return pdf, starts, templates.warnings + warnings
 
 
@@ -108,7 +109,7 @@ def build_packet(setup_path: Path, paper: Paper, handouts: Callable[[str], list[
         done += 1
         progress(done, total)
     game = REGISTRY[system].title
-    cover, blanks = _cover(templates, paper, system, setup.name, members, parts)
+    cover, blanks = _cover(templates, paper, system, setup, members, parts)
     merger, outline = Merger(), [Section("Cover", 0)]
     merger.append(cover)
     for part in parts:
@@ -127,9 +128,10 @@ def build_packet(setup_path: Path, paper: Paper, handouts: Callable[[str], list[
     return files, list(dict.fromkeys(warnings))
 
 
-def _cover(templates: Templates, paper: Paper, system: str, name: str, members, parts: list[Part]) -> tuple[bytes, list[int]]:
+def _cover(templates: Templates, paper: Paper, system: str, setup, members, parts: list[Part]) -> tuple[bytes, list[int]]:
     """The cover, laid out until the page numbers it prints hold for its own length;
     and the pages before which a blank page goes."""
+    name, told = setup.name, story(system, setup)
     length = 1
     for _ in range(3):
         blanks = place(parts, length)
@@ -140,14 +142,25 @@ def _cover(templates: Templates, paper: Paper, system: str, name: str, members, 
         two_sided = [(p.title, pages_of(p), p.sides) for p in parts if p.two_sided]
         one_sided_cards = [(p.title, pages_of(p)) for i, p in enumerate(parts)
                            if not p.two_sided and i and parts[i - 1].two_sided]
-        document = template_document(templates, "packet/cover.html", game=REGISTRY[system].title, system=system,
-                                     setup_name=name, cast=cast, contents=contents, two_sided=two_sided,
+        def lay(notes: bool):
+            return template_document(templates, "packet/cover.html", game=REGISTRY[system].title, system=system,
+                                     setup_name=name, story=told, cast=cast, contents=contents, two_sided=two_sided,
                                      after_cards=one_sided_cards, blanks=bool(blanks), paper_label=paper.label,
-                                     live_height_mm=paper.height_mm - 2 * paper.margin_mm, **page_context(paper, name))
+                                     notes=notes, live_height_mm=paper.height_mm - 2 * paper.margin_mm,
+                                     **page_context(paper, name))
+        document = lay(True)
+        if len(document.pages) > 1 and not _holds_how_to_print(document.pages[-1]):
+            document = lay(False)  # the notes lines alone must not take a page of their own
         if len(document.pages) == length:
             return pdf_bytes(document), blanks
         length = len(document.pages)
     raise PacketError(f"{name}: the cover's length does not settle")
+
+
+def _holds_how_to_print(page) -> bool:
+    """Whether a laid-out cover page holds the "How to print" box, the last thing before the notes."""
+    return any(box.element is not None and (box.element.get("class") or "") == "how"
+               for box in page._page_box.descendants())
 
 
 def page_count(pdf: bytes) -> int:

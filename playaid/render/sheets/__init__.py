@@ -17,7 +17,7 @@ from ..html import Templates, page_context
 from ..paper import Paper
 from ..html import pdf_bytes
 from .pdf import bookmark_pages, template_document, template_pdf
-from .common import Fitter, Header, Namer, slug
+from .common import Fitter, Header, Namer, name_blanks, slug
 from ..reference import reference_pdf  # noqa: F401  (packets and `playaid sheet` import it from here)
 
 
@@ -41,6 +41,8 @@ class Sheet:
     game: Any
     flat: bool
     blank: bool
+    prefix: str = ""
+    """Of the sheet's form fields' names (the meta lines name theirs with it)."""
 
 
 @dataclass
@@ -67,9 +69,11 @@ def sheet_for(system: str, character: Any | None, *, setup: Any = None, prefix: 
                     fit(getattr(character, "player", "") if character else "", "short", "player"),
                     REGISTRY[system].title)
     game = builder(system)(character, namer, fit, setup)
+    if not flat:
+        header, game = name_blanks(header, namer.prefix), name_blanks(game, namer.prefix)
     if warnings is not None:
         warnings.extend(fit.warnings)
-    return Sheet(header, game, flat, character is None)
+    return Sheet(header, game, flat, character is None, namer.prefix)
 
 
 def render_sheets(templates: Templates, paper: Paper, sheets: list[Sheet], title: str) -> bytes:

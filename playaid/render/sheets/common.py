@@ -10,7 +10,7 @@ and earns a warning. A long value in a form field wraps into a taller field (`Na
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from functools import cache
 
 import yaml
@@ -42,6 +42,8 @@ class Text:
 
     value: str = ""
     fit: str = "fit-0"
+    name: str = ""
+    """Set on an empty write-in place of a fillable sheet: the form field players type into."""
 
     def __str__(self) -> str:
         return self.value
@@ -143,6 +145,22 @@ class Header:
     name: Text
     player: Text
     subtitle: str = ""
+
+
+def name_blanks(data, prefix: str):
+    """`data` (a sheet's context) with every empty `Text` named `prefix_path`, the path of
+    attribute names and row indices that leads to it: each blank line, row or box a player
+    writes in becomes a form field, and the names stay unique and stable from run to run."""
+    def walk(obj, path: str):
+        if isinstance(obj, Text):
+            return obj if obj.value else replace(obj, name=f"{prefix}_{path}")
+        if isinstance(obj, list):
+            return [walk(item, f"{path}{i}") for i, item in enumerate(obj)]
+        if is_dataclass(obj) and not isinstance(obj, type):
+            return replace(obj, **{f.name: walk(getattr(obj, f.name), f"{path}_{f.name}" if path else f.name)
+                                   for f in fields(obj) if f.init})
+        return obj
+    return walk(data, "")
 
 
 def padded(items: list, count: int, empty) -> list:
