@@ -229,3 +229,26 @@ def test_the_form_works_from_the_keyboard_alone(page, studio):
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.name") == "stats.mental"
     expect(page.locator("#yaml")).to_have_value(re.compile("Keyboard Moss"), timeout=10_000)
+
+
+UNLABELLED = """() => [...document.querySelectorAll('input:not([type=hidden]), select, textarea, button')]
+  .filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label') && !e.getAttribute('aria-labelledby')
+               && !e.getAttribute('title') && !(e.tagName === 'BUTTON' && e.textContent.trim()))
+  .map(e => e.outerHTML.slice(0, 120))"""
+
+
+@pytest.mark.parametrize("where", ["/", "/edit/dirt/moss.yaml", "/odds/dirt", "/table/dirt/scene-climb.yaml"])
+def test_every_page_works_at_200_percent_zoom_in_a_narrow_window_with_every_control_labelled(browser, studio,
+                                                                                              where):
+    url, _ = studio
+    # a 1280-pixel window at 200 % zoom lays out 640 CSS pixels, each drawn twice as large
+    context = browser.new_context(viewport={"width": 640, "height": 450}, device_scale_factor=2)
+    page = context.new_page()
+    try:
+        page.goto(f"{url}/?token=browser-token")
+        page.goto(f"{url}{where}")
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.evaluate("window.innerWidth") + 1
+        assert page.evaluate(UNLABELLED) == []
+    finally:
+        context.close()
