@@ -7,6 +7,7 @@ The faces come from the die file (`systems.sapio.spiral_die`), the reading from
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from functools import cache
 from typing import Sequence
@@ -173,8 +174,6 @@ def answer(given: dict) -> Answer:
 def from_scene(result) -> Answer:
     """The odds of a scene's check: the pool and TN `playaid roll` builds (the steps' data),
     on the faces of the die the scene names."""
-    import re
-
     sizes = [int(m[1]) for r in result.rolled if (m := re.search(r"of the pool of (\d+)", r.why))]
     tn = [s.data["tn"] for s in result.steps if "tn" in s.data][-1]
     shown = next((r.faces for r in result.rolled if r.faces), ())

@@ -131,7 +131,7 @@ def _turn_checks(scene: Scene, table: Table, sheets: Sheets, story: Story, dice:
         _draw(who, table, sheets, story, dice)
     elif scene.drawn is not None:
         raise RollRefused(error("fight-club.drawn-card", f"{who} has no breakdown, so draws no card",
-                                 f"a breakdown needs Frustration over Retirement + Pain; remove `drawn`", ("drawn",)))
+                                 "a breakdown needs Frustration over Retirement + Pain; remove `drawn`", ("drawn",)))
     if turn.insane(t, rest()):
         story.say(f"{who}'s Frustration, {t.frustration}, is more than the others' combined "
                   f"({sum(o.frustration for o in rest())}): {who} is insane.")

@@ -205,7 +205,7 @@ def _fight_round(scene: Scene, table: Table, names: Names) -> None:
         for kind, shown in held[who].as_dict().items():
             if shown > getattr(have, kind):
                 names.fail("fight-club.fist-tokens", f"{who}'s fists hold {shown} {kind.capitalize()}; "
-                           f"{who} has {getattr(have, kind)}", f"a fist holds only tokens its owner has",
+                           f"{who} has {getattr(have, kind)}", "a fist holds only tokens its owner has",
                            ("fists", last, "tokens"))
         # berserk is checked "after applying the effects of the fight": a first round's
         # pointed fists owe nothing to the sheet the fight started from

@@ -200,7 +200,7 @@ def _health_links(living: list[Character], usable: list[tuple[int, Link, Charact
             problems.append(error(
                 "isolation.health-links", f"{a.name} and {b.name} share a red {label} link, but neither is "
                 f"{'dying' if label == 'Dying' else 'injured or dying'}",
-                f"set the wounded one's `health:`, or erase the link", ("links", i)))
+                "set the wounded one's `health:`, or erase the link", ("links", i)))
     bare = set()
     for c in living:
         for label in INJURY_LABELS:
