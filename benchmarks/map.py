@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from map_setups import setup  # noqa: E402
 
-from playaid.render import maps  # noqa: E402
+from playaid.games.isolation import maps  # noqa: E402
 
 TARGET = 2.0
 

@@ -30,7 +30,7 @@ def timed(make, repeat: int = 7) -> tuple[float, float]:
 
 def main() -> None:
     from playaid.render.nets import D6, nets_pdf, nets_svgs, per_page
-    from playaid.systems.sapio import default_die
+    from playaid.games.sapio import default_die
 
     die = default_die()
     # (what, die, paper, edge, draw); the first case runs cold: fonts, geometry, packing

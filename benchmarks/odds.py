@@ -22,8 +22,12 @@ import icepool  # noqa: E402
 
 from playaid.dice import open_pool  # noqa: E402
 from playaid.dice.highest import matchup  # noqa: E402
-from playaid.odds import contest, default_tables, games, dirt, fight_sphere, isolation  # noqa: E402
-from playaid.systems.isolation.interpretation import degree  # noqa: E402
+from playaid.odds import default_tables, games  # noqa: E402
+from playaid.games.contest import odds as contest  # noqa: E402
+from playaid.games.dirt import odds as dirt  # noqa: E402
+from playaid.games.fight_sphere import odds as fight_sphere  # noqa: E402
+from playaid.games.isolation import odds_table as isolation  # noqa: E402
+from playaid.games.isolation.interpretation import degree  # noqa: E402
 
 TARGET = 10
 DEPTH = 20

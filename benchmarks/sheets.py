@@ -16,9 +16,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from playaid.systems import REGISTRY  # noqa: E402
+
 
 CHARACTERS = ("fight-sphere/dana", "isolation/alice", "sapio/wren", "fight-club/dale", "dirt/moss", "contest/harrow")
 """One bundled character per game: each `playaid sheet` imports only its own game."""
+
+
+def _example(name: str) -> Path:
+    """`dirt/moss` → that bundled example file, in its game's folder."""
+    game, _, stem = name.partition("/")
+    return Path(REGISTRY[game].examples) / f"{stem}.yaml"
 
 
 def one_sheet(character: str, runs: int = 3) -> float:
@@ -27,7 +35,7 @@ def one_sheet(character: str, runs: int = 3) -> float:
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as out:
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "playaid", "sheet", str(ROOT / f"playaid/assets/examples/{character}.yaml"),
+            subprocess.run([sys.executable, "-m", "playaid", "sheet", str(_example(character)),
                             "--out", out], check=True, capture_output=True, cwd=ROOT)
             times.append(time.perf_counter() - start)
     return sorted(times)[len(times) // 2]

@@ -59,7 +59,7 @@ def _percentile(values: list[float], share: float) -> float:
 
 def main(edits: int, browser: bool) -> None:
     folder = Path(tempfile.mkdtemp())
-    shutil.copytree(resources.EXAMPLES / "dirt", folder / "dirt")
+    shutil.copytree(EXAMPLES["dirt"], folder / "dirt")
     app = create_app(folder, token=TOKEN)  # one worker, as `playaid studio` runs
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))

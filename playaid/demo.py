@@ -17,17 +17,17 @@ def example_files() -> list[Path]:
     """The bundled examples, every game's folder: all valid."""
     from .packets import example_folders
 
-    files, _ = expand(str(p) for p in example_folders())
+    files, _ = expand(str(p) for p in example_folders().values())
     return files
 
 
 def shown_name(f: Path) -> str:
-    """An example as the reports name it: `<game folder>/<file>`."""
+    """An example as the reports name it: `<game id>/<file>`, as `playaid examples` copies it."""
     from .packets import example_folders
 
-    for folder in example_folders():
+    for game, folder in example_folders().items():
         if f.is_relative_to(folder):
-            return str(f.relative_to(folder.parent))
+            return f"{game}/{f.relative_to(folder).as_posix()}"
     return str(f)
 
 

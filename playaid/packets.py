@@ -52,10 +52,10 @@ def packet(setup_path: Path, paper: Paper, **options) -> tuple[dict[str, bytes],
     return build_packet(setup_path, paper, handouts, **options)
 
 
-def example_folders() -> list[Path]:
-    """Each game's folder of bundled examples, in the order of the games' ids."""
-    folders = [Path(REGISTRY[g].examples or resources.EXAMPLES / g) for g in sorted(REGISTRY)]
-    return [f for f in folders if f.is_dir()]
+def example_folders() -> dict[str, Path]:
+    """Each game's folder of bundled examples by game id, in the order of the ids."""
+    folders = {g: Path(REGISTRY[g].examples) for g in sorted(REGISTRY) if REGISTRY[g].examples}
+    return {g: f for g, f in folders.items() if f.is_dir()}
 
 
 def demo_outputs(paper: Paper, progress: Callable[[str], None] = lambda _: None) -> dict[str, bytes]:
@@ -65,7 +65,7 @@ def demo_outputs(paper: Paper, progress: Callable[[str], None] = lambda _: None)
     files: dict[str, bytes] = {}
     templates = Templates()
     library = Library()
-    found, _ = expand(str(p) for p in example_folders())
+    found, _ = expand(str(p) for p in example_folders().values())
     for path in found:
         doc = library.load(path)
         if not doc.valid or doc.kind not in ("character", "setup"):

@@ -11,11 +11,11 @@ from fractions import Fraction
 from itertools import product
 from typing import Callable, Iterator
 
-from playaid.systems.contest.comparing import Rolled, compare
-from playaid.systems.fight_sphere.arithmetic import conflict_succeeds, ones
-from playaid.systems.sapio.procedures import roll_check
-from playaid.systems.sapio.roll import Tally, improbable_success, succeeds
-from playaid.systems.sapio.spiral_die import SpiralDie
+from playaid.games.contest.comparing import Rolled, compare
+from playaid.games.fight_sphere.arithmetic import conflict_succeeds, ones
+from playaid.games.sapio.procedures import roll_check
+from playaid.games.sapio.roll import Tally, improbable_success, succeeds
+from playaid.games.sapio.spiral_die import SpiralDie
 
 
 def fight_sphere_success(pool: int, gm: int) -> Fraction:

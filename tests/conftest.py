@@ -18,7 +18,30 @@ from playaid.problems import Problem
 from playaid.systems import REGISTRY
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "playaid" / "assets" / "examples"
+
+
+class ExampleFolders(dict):
+    """Each game's bundled examples folder by game id (`EXAMPLES["dirt"] / "moss.yaml"`), read
+    from the registry: a built-in's is `examples/` in its game folder. `EXAMPLES / "dirt/moss.yaml"`
+    names one file as `playaid examples` copies it."""
+
+    def __truediv__(self, relative: str) -> Path:
+        game, _, name = str(relative).partition("/")
+        return self[game] / name
+
+    def rglob(self, pattern: str) -> list[Path]:
+        """Every game's files matching `pattern`, in the order of the games' ids."""
+        return [p for game in sorted(self) for p in sorted(self[game].rglob(pattern)) if "__pycache__" not in p.parts]
+
+    def relative(self, path: Path) -> str:
+        """`game/name` of a bundled example file."""
+        for game, folder in self.items():
+            if path.is_relative_to(folder):
+                return f"{game}/{path.relative_to(folder).as_posix()}"
+        raise ValueError(f"{path} is no bundled example")
+
+
+EXAMPLES = ExampleFolders({g: Path(REGISTRY[g].examples) for g in REGISTRY if REGISTRY[g].examples})
 SHARED_EXAMPLES = ROOT.parent / "shared" / "examples"
 INVALID = ROOT / "tests" / "invalid"
 """Files that break one rule each on purpose: fixtures, so they stay out of the package."""
@@ -68,7 +91,7 @@ class Files:
         return path
 
     def copy_example(self, game: str, name: str) -> Path:
-        return self.write(f"{game}/{name}", (EXAMPLES / game / name).read_text(encoding="utf-8"))
+        return self.write(f"{game}/{name}", (EXAMPLES[game] / name).read_text(encoding="utf-8"))
 
     def problems(self, name: str, text: str | None = None) -> list[Problem]:
         """Every problem of file `name` (written first if `text` is given) and what it names."""

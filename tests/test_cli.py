@@ -153,5 +153,5 @@ def test_the_schema_accepts_every_example_and_rejects_a_typo(run):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         errors = list(validator.iter_errors(data))
         assert not errors, f"{path.name}: {errors[0].message}"
-    moss = yaml.safe_load((EXAMPLES / "dirt" / "moss.yaml").read_text(encoding="utf-8"))
+    moss = yaml.safe_load((EXAMPLES["dirt"] / "moss.yaml").read_text(encoding="utf-8"))
     assert list(validator.iter_errors({**moss, "hobbby": "x"}))

@@ -8,16 +8,16 @@ import pytest
 
 from conftest import EXAMPLES, roll_json
 from playaid.documents import Library
-from playaid.systems.contest.comparing import Rolled, compare, concessions
-from playaid.systems.contest.pools import replacement
-from playaid.systems.contest.procedures import draw, play
-from playaid.systems.contest.scenes import prepare
-from playaid.systems.contest.spending import cheapest_payer, penalty_fits, reward_die
+from playaid.games.contest.comparing import Rolled, compare, concessions
+from playaid.games.contest.pools import replacement
+from playaid.games.contest.procedures import draw, play
+from playaid.games.contest.scenes import prepare
+from playaid.games.contest.spending import cheapest_payer, penalty_fits, reward_die
 from playaid.systems.play import Dice, DiceMismatch
 
 from test_contest_rules import HARROW, character
 
-SCENES = sorted((EXAMPLES / "contest").glob("scene-*.yaml"))
+SCENES = sorted((EXAMPLES["contest"]).glob("scene-*.yaml"))
 
 
 def pools_of(path) -> list[list[tuple[str, str]]]:
@@ -51,14 +51,14 @@ def test_every_example_scene_resolves_with_and_without_a_seed(run, path):
 
 
 def test_the_riot_builds_harrows_pool_against_the_gms_dice():
-    harrow, crowd = pools_of(EXAMPLES / "contest" / "scene-riot.yaml")
+    harrow, crowd = pools_of(EXAMPLES["contest"] / "scene-riot.yaml")
     assert harrow == [("d8", "Social Standing, attribute"), ("d8", "Oratory, skill"), ("d3", "Bullhorn, gear")]
     assert [die for die, _ in crowd] == ["d10", "d8", "d6", "d6", "d6"]
 
 
 def test_the_artifact_struggle_is_a_true_tie(run):
     """The text: "Both pools come up with 2, 4, 4, 7 as a result... a tie!"."""
-    data = roll_json(run, EXAMPLES / "contest" / "scene-artifact.yaml")
+    data = roll_json(run, EXAMPLES["contest"] / "scene-artifact.yaml")
     assert data["outcome"] == "true-tie" and data["replayed"] is True and data["changes"] == []
 
 
@@ -217,7 +217,7 @@ def test_listed_dice_that_do_not_fit_are_refused_at_roll_time():
 
 
 def prepare_riot():
-    path = EXAMPLES / "contest" / "scene-riot.yaml"
+    path = EXAMPLES["contest"] / "scene-riot.yaml"
     library = Library()
     doc = library.load(path)
     return prepare(doc.model, library.resolver(path, doc))[0].sides[0]
@@ -302,7 +302,7 @@ def test_winning_a_removal_contest_takes_the_penalty_die_off(files, run):
 
 def test_the_same_seed_gives_the_same_resolution():
     library = Library()
-    path = EXAMPLES / "contest" / "scene-airlock.yaml"
+    path = EXAMPLES["contest"] / "scene-airlock.yaml"
     doc = library.load(path)
     a = play(doc.model, library.resolver(path, doc), random.Random(9))
     b = play(doc.model, library.resolver(path, doc), random.Random(9))

@@ -6,10 +6,10 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from playaid.systems.contest.comparing import Rolled, compare, concessions, side_dice
-from playaid.systems.contest.dice import Die, nearest_physical
-from playaid.systems.contest.documents import ConditionGoal, PoolEntry, Scene, Side, SpendOrder
-from playaid.systems.contest.procedures import play
+from playaid.games.contest.comparing import Rolled, compare, concessions, side_dice
+from playaid.games.contest.dice import Die, nearest_physical
+from playaid.games.contest.documents import ConditionGoal, PoolEntry, Scene, Side, SpendOrder
+from playaid.games.contest.procedures import play
 
 SIZES = [3, 4, 6, 8, 10, 12, 5, 11]
 """The six physical sizes and two e-dice (a d5 and a d11) the generated scenes declare."""

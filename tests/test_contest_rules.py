@@ -7,7 +7,7 @@ import pytest
 
 from conftest import EXAMPLES, rules
 from playaid.documents import Library
-from playaid.systems.contest.dice import Die, nearest_physical
+from playaid.games.contest.dice import Die, nearest_physical
 
 HARROW = """
 system: contest
@@ -58,13 +58,13 @@ def harrow(files):
 
 def test_the_examples_keep_every_rule():
     library = Library()
-    for path in sorted((EXAMPLES / "contest").glob("*.yaml")):
+    for path in sorted((EXAMPLES["contest"]).glob("*.yaml")):
         library.load(path)
     assert library.problems() == []
 
 
 def test_the_cli_validates_the_examples(run):
-    result = run("validate", EXAMPLES / "contest")
+    result = run("validate", EXAMPLES["contest"])
     assert result.exit_code == 0, result.output
 
 

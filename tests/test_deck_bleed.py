@@ -12,11 +12,11 @@ import pytest
 
 from pdfs import box_mm, page_sizes_mm
 from print_checks import cut_lines_mm, reaches, trims_from_cuts, turned
-from playaid.render.cards import Options, render_deck
-from playaid.render.cards.deck import faces
-from playaid.render.cards.per_card import cards_pdf
-from playaid.render.cards.settings import card_size
-from playaid.render.cards.sources import standard
+from playaid.games.fight_club.cards import Options, render_deck
+from playaid.games.fight_club.cards.deck import faces
+from playaid.games.fight_club.cards.per_card import cards_pdf
+from playaid.games.fight_club.cards.settings import card_size
+from playaid.games.fight_club.cards.sources import standard
 from playaid.render.paper import paper
 
 TOL = 0.2
@@ -53,7 +53,7 @@ def test_a_smaller_bleed_is_the_same_on_every_side_too(tmp_path):
 
 def test_the_measure_sees_a_back_clipped_at_its_trim(tmp_path, monkeypatch):
     # the old backs: a form clipped at its origin left the left and bottom with no bleed
-    from playaid.render.cards import face
+    from playaid.games.fight_club.cards import face
 
     original = face.back_form
 

@@ -89,7 +89,7 @@ def test_an_invalid_deck_file_is_refused_with_the_rules_core_messages(tmp_path, 
 
 
 def test_a_file_that_is_not_a_deck_is_refused(tmp_path, run):
-    result = run("deck", EXAMPLES / "fight-club" / "dale.yaml", "--out", tmp_path / "o")
+    result = run("deck", EXAMPLES["fight-club"] / "dale.yaml", "--out", tmp_path / "o")
     assert result.exit_code == 1 and "not a deck" in result.output
     assert written(tmp_path / "o") == []
 

@@ -13,13 +13,13 @@ import pytest
 from measure import char_fonts, hairlines_mm, ink
 from pdfs import page_sizes_mm
 from print_checks import cut_lines_mm, trims_from_cuts, widest_empty_band_mm
-from playaid.render.cards import deck_pdf
-from playaid.render.cards.fold import render_folded
-from playaid.render.cards.deck import Options
-from playaid.render.cards.imposition import standard_sheet
-from playaid.render.cards.settings import card_size, layout, shops
-from playaid.render.cards.sources import standard
-from playaid.render.cards.tokens import HEADING_MM, token_rows, tokens_pdf
+from playaid.games.fight_club.cards import deck_pdf
+from playaid.games.fight_club.cards.fold import render_folded
+from playaid.games.fight_club.cards.deck import Options
+from playaid.games.fight_club.cards.imposition import standard_sheet
+from playaid.games.fight_club.cards.settings import card_size, layout, shops
+from playaid.games.fight_club.cards.sources import standard
+from playaid.games.fight_club.cards.tokens import HEADING_MM, token_rows, tokens_pdf
 from playaid.render.paper import paper
 
 POKER = card_size("poker")

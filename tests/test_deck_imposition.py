@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from playaid.render.cards.imposition import impose
-from playaid.render.cards.settings import CardError, card_size, mm_pair
+from playaid.games.fight_club.cards.imposition import impose
+from playaid.games.fight_club.cards.settings import CardError, card_size, mm_pair
 from playaid.render.paper import paper
 
 A4, LETTER = paper("a4"), paper("letter")

@@ -8,11 +8,11 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from playaid.render.cards import Options, deck_pdf, render_deck
-from playaid.render.cards.imposition import impose
-from playaid.render.cards.settings import card_size
+from playaid.games.fight_club.cards import Options, deck_pdf, render_deck
+from playaid.games.fight_club.cards.imposition import impose
+from playaid.games.fight_club.cards.settings import card_size
 from playaid.render.paper import paper
-from playaid.systems.fight_club.models import Card, Deck
+from playaid.games.fight_club.models import Card, Deck
 from pdfs import MM, assert_printable, box_mm, page_sizes_mm, text
 
 A4, LETTER = paper("a4"), paper("letter")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from playaid.render.cards.imposition import impose
-from playaid.render.cards.settings import card_size
+from playaid.games.fight_club.cards.imposition import impose
+from playaid.games.fight_club.cards.settings import card_size
 from playaid.render.paper import paper
 from pdfs import assert_printable, box_mm, page_sizes_mm, text
 

@@ -10,8 +10,8 @@ from PIL import Image
 
 from measure import char_boxes_mm, hairlines_mm, ink, ink_in
 from pdfs import assert_printable, box_mm, page_sizes_mm, text
-from playaid.render.cards.fold import fold_sheet
-from playaid.render.cards.settings import card_size, layout, shops
+from playaid.games.fight_club.cards.fold import fold_sheet
+from playaid.games.fight_club.cards.settings import card_size, layout, shops
 from playaid.render.paper import paper
 from print_checks import cut_lines_mm, reaches, trims_from_cuts
 from test_deck_bleed import assert_bleed

@@ -8,8 +8,8 @@ import pytest
 from reportlab.pdfbase import pdfmetrics
 
 from playaid.render import fonts
-from playaid.render.cards import text, tokens
-from playaid.render.cards.settings import layout
+from playaid.games.fight_club.cards import text, tokens
+from playaid.games.fight_club.cards.settings import layout
 from playaid.render.paper import MM
 
 

@@ -9,10 +9,13 @@ from hypothesis import given, settings, strategies as st
 
 from playaid.dice import Dist, exact_below, matchup, open_pool
 import brute
-from playaid.odds import dirt, fight_sphere, isolation, sapio
-from playaid.systems.dirt.procedures import degrees as dirt_degrees, rerolls
-from playaid.systems.isolation.interpretation import evens, odds
-from playaid.systems.sapio.spiral_die import default_die
+from playaid.games.dirt import odds as dirt
+from playaid.games.fight_sphere import odds as fight_sphere
+from playaid.games.isolation import odds_table as isolation
+from playaid.games.sapio import odds as sapio
+from playaid.games.dirt.procedures import degrees as dirt_degrees, rerolls
+from playaid.games.isolation.interpretation import evens, odds
+from playaid.games.sapio.spiral_die import default_die
 
 
 def test_a_die_and_a_sum_are_exact_counts():

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import EXAMPLES, roll_json
-from playaid.systems.dirt.procedures import (
+from playaid.games.dirt.procedures import (
     THRESHOLD, damage_for_margin, degrees, roll_check, stat_for_die, written_face)
 from playaid.systems.play import Dice, DiceMismatch
 
@@ -139,7 +139,7 @@ def test_an_incapacitated_character_may_not_act(files, run):
     assert result.exit_code == 1 and "incapacitated" in result.output
 
 
-@pytest.mark.parametrize("scene", sorted((EXAMPLES / "dirt").glob("scene-*.yaml")), ids=lambda p: p.name)
+@pytest.mark.parametrize("scene", sorted((EXAMPLES["dirt"]).glob("scene-*.yaml")), ids=lambda p: p.name)
 def test_every_example_scene_resolves_with_and_without_a_seed(run, scene):
     assert run("roll", scene).exit_code == 0
     first, second = run("roll", scene, "--seed", "11"), run("roll", scene, "--seed", "11")

@@ -8,7 +8,7 @@ import pytest
 
 from tests.conftest import EXAMPLES
 
-BUNDLED = sorted(p.relative_to(EXAMPLES).as_posix() for p in EXAMPLES.rglob("*.yaml"))
+BUNDLED = sorted(EXAMPLES.relative(p) for p in EXAMPLES.rglob("*.yaml"))
 
 
 def _tree(root):

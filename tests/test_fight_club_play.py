@@ -7,12 +7,12 @@ import json
 import pytest
 
 from conftest import EXAMPLES, roll_json
-from playaid.systems.fight_club.fight import Blow, Raised, fight_round, follow_up, injury_cost
-from playaid.systems.fight_club.models import Tokens
-from playaid.systems.fight_club.turn import Vote
+from playaid.games.fight_club.fight import Blow, Raised, fight_round, follow_up, injury_cost
+from playaid.games.fight_club.models import Tokens
+from playaid.games.fight_club.turn import Vote
 
 GAME = "fight-club"
-SCENES = sorted((EXAMPLES / GAME).glob("scene-*.yaml"))
+SCENES = sorted((EXAMPLES[GAME]).glob("scene-*.yaml"))
 
 
 @pytest.mark.parametrize("path", SCENES, ids=lambda p: p.name)
@@ -216,7 +216,7 @@ def test_the_three_ways_to_confront_a_frustration(roll, choice, outcome, f, p):
 
 
 def test_changes_mark_a_fresh_character_in_play(run):
-    out = json.loads(run("roll", EXAMPLES / GAME / "scene-wake-up.yaml", "--json").output)
+    out = json.loads(run("roll", EXAMPLES[GAME] / "scene-wake-up.yaml", "--json").output)
     assert {"who": "Marty Kowalski", "field": ["in_play"], "before": False, "after": True} in [
         {k: c[k] for k in ("who", "field", "before", "after")} for c in out["changes"]]
 
@@ -285,7 +285,7 @@ def test_checks_run_in_order_and_stop_at_the_endgame(roll):
 # -- Pain --------------------------------------------------------------------------------
 
 def test_spending_pain_on_statements_and_contradictions(run):
-    out = json.loads(run("roll", EXAMPLES / GAME / "scene-spend-pain.yaml", "--json").output)
+    out = json.loads(run("roll", EXAMPLES[GAME] / "scene-spend-pain.yaml", "--json").output)
     assert out["outcome"] == "pain-spent"
     changes = {(c["who"], tuple(c["field"])): c for c in out["changes"]}
     assert changes[("Dale Pruitt", ("tokens", "pain"))]["after"] == 6 - 1 - 2
@@ -302,7 +302,7 @@ def test_the_vote_makes_the_single_highest_true_and_a_tie_all_false(values, true
 
 
 def test_the_endgame_vote_writes_each_verdict(run):
-    out = json.loads(run("roll", EXAMPLES / GAME / "scene-vote.yaml", "--json").output)
+    out = json.loads(run("roll", EXAMPLES[GAME] / "scene-vote.yaml", "--json").output)
     assert out["outcome"] == "true:2"
     verdicts = {c["who"]: c["after"] for c in out["changes"]}
     assert verdicts == {"Marty Kowalski": "false", "Dale Pruitt": "true"}

@@ -7,11 +7,11 @@ import random
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from playaid.systems.fight_club import RULES
-from playaid.systems.fight_club.fight import berserk, fight_round, injury_cost
-from playaid.systems.fight_club.models import Character, Fist, RaisedFist, Scene, Setup, Tokens
-from playaid.systems.fight_club.procedures import play
-from playaid.systems.fight_club.scene_checks import check_scene
+from playaid.games.fight_club import RULES
+from playaid.games.fight_club.fight import berserk, fight_round, injury_cost
+from playaid.games.fight_club.models import Character, Fist, RaisedFist, Scene, Setup, Tokens
+from playaid.games.fight_club.procedures import play
+from playaid.games.fight_club.scene_checks import check_scene
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 counts = st.integers(min_value=0, max_value=7)

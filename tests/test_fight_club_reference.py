@@ -9,7 +9,7 @@ import re
 import pytest
 
 from pdfs import text
-from playaid.render.cards.settings import turn_summary
+from playaid.games.fight_club.cards.settings import turn_summary
 from playaid.render.html import Templates
 from playaid.render.paper import paper
 from playaid.render.sheets import reference_pdf

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import EXAMPLES, rules
-from playaid.systems.fight_club import RULES
-from playaid.systems.fight_club.deck import STANDARD_DECK_FILE, pile, standard_deck
+from playaid.games.fight_club import RULES
+from playaid.games.fight_club.deck import STANDARD_DECK_FILE, pile, standard_deck
 
 GAME = "fight-club"
 
@@ -24,7 +24,7 @@ def marty(frustrations=("The Boss", "Heavy traffic", "Bad coffee"), players=("Be
 
 
 def test_the_example_files_keep_every_rule(run):
-    result = run("validate", EXAMPLES / GAME, "--strict")
+    result = run("validate", EXAMPLES[GAME], "--strict")
     assert result.exit_code == 0, result.output
 
 

@@ -8,7 +8,7 @@ from conftest import EXAMPLES, rules
 from playaid.play import resolve_scene
 from test_fight_sphere_rules import base_setup, conflict, encounter, four_in_one, gladiator, mutate, side, who, write
 
-SCENES = sorted((EXAMPLES / "fight-sphere").glob("scene-*.yaml"))
+SCENES = sorted((EXAMPLES["fight-sphere"]).glob("scene-*.yaml"))
 
 
 # -- the examples through the command line ----------------------------------------------
@@ -30,7 +30,7 @@ def test_every_example_scene_rolls_without_a_seed(run, scene):
 
 def test_json_output_carries_outcome_steps_and_changes(run):
     import json
-    data = json.loads(run("roll", EXAMPLES / "fight-sphere" / "scene-conflict.yaml", "--seed", "1", "--json").output)
+    data = json.loads(run("roll", EXAMPLES["fight-sphere"] / "scene-conflict.yaml", "--seed", "1", "--json").output)
     assert data["outcome"] in ("success", "failure") and data["steps"] and data["seed"] == 1
 
 
@@ -62,7 +62,7 @@ def test_the_example_conflict_replayed_counts_background_gamble_and_the_death_wi
     """Dana: 1 background + 2 gambled + Marrow (2, rated 3 for a Death Wish) = 6 dice against 5."""
     for name in ("campaign.yaml", "dana.yaml", "bo.yaml"):
         files.copy_example("fight-sphere", name)
-    text = (EXAMPLES / "fight-sphere" / "scene-conflict.yaml").read_text()
+    text = (EXAMPLES["fight-sphere"] / "scene-conflict.yaml").read_text()
     path = files.write("fight-sphere/replay.yaml", text + "dice:\n  Dana Okafor: [1, 1, 4, 5, 6, 2]\n  GM: [1, 3, 3, 6, 2]\n")
     result, problems, seed = resolve_scene(path, None)
     assert (result.outcome, result.replayed, seed) == ("success", True, None)

@@ -9,11 +9,11 @@ import yaml
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from playaid.convert import Builder
-from playaid.systems.fight_sphere import SYSTEM
-from playaid.systems.fight_sphere.gladiators import Gladiator, check_gladiator
-from playaid.systems.fight_sphere.scenes import Scene
-from playaid.systems.fight_sphere.history import check_table as check_setup  # the setup's checks, history too
-from playaid.systems.fight_sphere.sphere import Setup
+from playaid.games.fight_sphere import SYSTEM
+from playaid.games.fight_sphere.gladiators import Gladiator, check_gladiator
+from playaid.games.fight_sphere.scenes import Scene
+from playaid.games.fight_sphere.history import check_table as check_setup  # the setup's checks, history too
+from playaid.games.fight_sphere.sphere import Setup
 from playaid.systems.play import DiceMismatch
 
 BACKSTORY = " ".join(["before"] * 60)
@@ -157,8 +157,8 @@ def test_random_conflicts_keep_every_count_legal_and_the_outcome_follows_the_one
 @SETTINGS
 @given(st.data(), st.integers(0, 2**16))
 def test_random_encounters_keep_every_count_legal_and_the_outcome_follows_the_bouts(data, seed):
-    from playaid.systems.fight_sphere.encounter import meeting_bonuses
-    from playaid.systems.fight_sphere.sphere import load_sphere
+    from playaid.games.fight_sphere.encounter import meeting_bonuses
+    from playaid.games.fight_sphere.sphere import load_sphere
     setup = data.draw(tables())
     sphere = load_sphere(build(Setup, setup), "setup.yaml", OneSetup(None))
 

@@ -8,8 +8,8 @@ import pytest
 import yaml
 
 from conftest import rules
-from playaid.systems.fight_sphere.gladiators import Gladiator, Relationship, rated
-from playaid.systems.fight_sphere.sphere import Setup, threshold
+from playaid.games.fight_sphere.gladiators import Gladiator, Relationship, rated
+from playaid.games.fight_sphere.sphere import Setup, threshold
 
 BACKSTORY = " ".join(["before"] * 60)
 

@@ -69,7 +69,7 @@ def test_an_isolation_one_shot_for_four_from_new_answers_to_the_packet(run, tmp_
 
 
 def test_a_sapio_sheet_on_letter_and_what_are_my_chances(run, tmp_path):
-    result = run("sheet", EXAMPLES / "sapio" / "wren.yaml", "--paper", "letter", "--out", tmp_path)
+    result = run("sheet", EXAMPLES["sapio"] / "wren.yaml", "--paper", "letter", "--out", tmp_path)
     assert result.exit_code == 0, result.output
     [pdf] = list(tmp_path.glob("*.pdf"))
     assert [tuple(round(x, 1) for x in s) for s in page_sizes_mm(pdf)] == [LETTER]
@@ -101,7 +101,7 @@ def test_a_fight_club_convention_table_of_five(run, tmp_path):
 
 
 def test_a_dirt_conflict_rolled_with_real_dice(run):
-    scene = EXAMPLES / "dirt" / "scene-scuffle.yaml"
+    scene = EXAMPLES["dirt"] / "scene-scuffle.yaml"
     dice = [2, 5, 5, 2, 3, 5, 4, 6, 5, 1]  # Scout's four, Moss's five, then the die Moss's 6 earns
     result = run("roll", scene, "--dice", ",".join(map(str, dice)))
     assert result.exit_code == 0, result.output

@@ -8,7 +8,7 @@ import pytest
 
 from tests.conftest import EXAMPLES
 
-MOSS = EXAMPLES / "dirt" / "moss.yaml"
+MOSS = EXAMPLES["dirt"] / "moss.yaml"
 
 
 def _files(tmp_path):

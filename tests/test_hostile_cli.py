@@ -104,7 +104,7 @@ def test_short_quoted_values_stay_whole(tmp_path):
 
 
 def test_players_that_look_like_digits_but_are_not_are_names():
-    from playaid.render.cards.deal import player_names
+    from playaid.games.fight_club.cards.deal import player_names
 
     assert player_names("²", 4) == ["²"]
     assert player_names("3", 4) == ["Player 1", "Player 2", "Player 3"]

@@ -95,7 +95,7 @@ def _first_character(game: str) -> str:
     """The first bundled character file of `game` (a file without `kind:` is a character)."""
     from conftest import EXAMPLES
 
-    return next(p.name for p in sorted((EXAMPLES / game).glob("*.yaml")) if Library().load(p).kind == "character")
+    return next(p.name for p in sorted((EXAMPLES[game]).glob("*.yaml")) if Library().load(p).kind == "character")
 
 
 CHARACTERS = [(game, _first_character(game)) for game in sorted(GAME_IDS)]
@@ -104,7 +104,7 @@ CHARACTERS = [(game, _first_character(game)) for game in sorted(GAME_IDS)]
 def _with_name(files, game: str, name: str, value: str):
     from conftest import EXAMPLES
 
-    text = (EXAMPLES / game / name).read_text(encoding="utf-8")
+    text = (EXAMPLES[game] / name).read_text(encoding="utf-8")
     first, rest = text.split("\nname: ", 1)
     return files.problems(name, first + f"\nname: {value}\n" + rest.split("\n", 1)[1])
 
@@ -125,7 +125,7 @@ def test_control_characters_are_refused_in_any_text_but_tabs_and_newlines_stay(f
 
 
 def test_a_deck_file_that_is_a_fifo_says_so(files, fifo):
-    from playaid.render.cards.sources import load
+    from playaid.games.fight_club.cards.sources import load
 
     txt = files.root / "cards.txt"
     os.mkfifo(txt)

@@ -138,7 +138,7 @@ def test_special_files_named_on_the_command_line_are_refused(tmp_path_factory, k
 def test_special_files_named_by_a_setup_are_refused(tmp_path_factory, kind, command, index):
     folder = tmp_path_factory.mktemp("setup")
     for name in ("alice.yaml", "bob.yaml", "eve.yaml", "farmhouse.yaml"):
-        shutil.copy(EXAMPLES / "isolation" / name, folder / name)
+        shutil.copy(EXAMPLES["isolation"] / name, folder / name)
     special = _special(kind, folder)
     setup = folder / "farmhouse.yaml"
     names = ["alice.yaml", "bob.yaml", "eve.yaml"]
@@ -170,7 +170,7 @@ def test_a_text_past_its_limit_is_refused_at_once_by_every_command(tmp_path_fact
     """A long name once took minutes to lay out; now every command refuses it before rendering."""
     folder = tmp_path_factory.mktemp("long")
     for name in ("alice.yaml", "bob.yaml", "eve.yaml", "farmhouse.yaml", "scene-board-up.yaml"):
-        shutil.copy(EXAMPLES / "isolation" / name, folder / name)
+        shutil.copy(EXAMPLES["isolation"] / name, folder / name)
     size = LONG_FIELDS[field] + extra
     text = ("word " * size)[:size - 1] + "x" if breakable else "W" * size
     alice = folder / "alice.yaml"

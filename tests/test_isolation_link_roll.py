@@ -7,7 +7,7 @@ import pytest
 import yaml
 
 from conftest import rules
-from playaid.systems.isolation import interpretation
+from playaid.games.isolation import interpretation
 from test_isolation_play import FARMHOUSE_LINKS, data, roll, table
 
 BOB_ALICE = "Bob Tanner, Alice Moreau"

@@ -9,17 +9,17 @@ import pytest
 
 from conftest import EXAMPLES
 from playaid.play import resolve_scene
-from playaid.systems.isolation import interpretation as rules
+from playaid.games.isolation import interpretation as rules
 
-SCENES = sorted((EXAMPLES / "isolation").glob("scene-*.yaml"))
-FARMHOUSE_LINKS = (EXAMPLES / "isolation" / "farmhouse.yaml").read_text(encoding="utf-8").split("links:\n")[1]
+SCENES = sorted((EXAMPLES["isolation"]).glob("scene-*.yaml"))
+FARMHOUSE_LINKS = (EXAMPLES["isolation"] / "farmhouse.yaml").read_text(encoding="utf-8").split("links:\n")[1]
 
 
 def table(files, stress: int = 2, links: str = FARMHOUSE_LINKS, health: dict[str, str] | None = None,
           extra: str = "") -> None:
     """The farmhouse (or another map) at a given Stress Level, with the example characters."""
     for who in ("alice", "bob", "eve"):
-        text = (EXAMPLES / "isolation" / f"{who}.yaml").read_text(encoding="utf-8")
+        text = (EXAMPLES["isolation"] / f"{who}.yaml").read_text(encoding="utf-8")
         files.write(f"{who}.yaml", text.replace("health: healthy", f"health: {(health or {}).get(who, 'healthy')}"))
     cast = "[alice.yaml, bob.yaml, eve.yaml" + (", carl.yaml" if extra else "") + "]"
     if extra:
@@ -59,7 +59,7 @@ def test_every_example_scene_resolves_with_and_without_a_seed(run, path):
 
 
 def test_json_gives_the_outcome_steps_and_changes(run):
-    result = run("roll", "--json", EXAMPLES / "isolation" / "scene-board-up.yaml")
+    result = run("roll", "--json", EXAMPLES["isolation"] / "scene-board-up.yaml")
     out = json.loads(result.output)
     assert (out["outcome"], out["replayed"], out["changes"]) == ("partial-success", True, [])
 
@@ -67,7 +67,7 @@ def test_json_gives_the_outcome_steps_and_changes(run):
 # -- the second worked example: the scene file -------------------------------------------------------
 
 def test_the_board_up_example_replays_to_a_partial_success():
-    result, _, _ = resolve_scene(EXAMPLES / "isolation" / "scene-board-up.yaml", None)
+    result, _, _ = resolve_scene(EXAMPLES["isolation"] / "scene-board-up.yaml", None)
     assert result.outcome == "partial-success" and result.replayed
     assert stance_of(result, "Alice Moreau") == "cooperative"
     assert stance_of(result, "Eve Lindqvist") == "hostile"
@@ -77,13 +77,13 @@ def test_the_board_up_example_replays_to_a_partial_success():
 
 def test_bobs_red_dice_hold_four_odds_not_three_and_the_stances_stand():
     # rules/README.md: 5, 4, 3, 6, 1 + 1, 2 hold four odds; the text says three
-    result, _, _ = resolve_scene(EXAMPLES / "isolation" / "scene-board-up.yaml", None)
+    result, _, _ = resolve_scene(EXAMPLES["isolation"] / "scene-board-up.yaml", None)
     assert data(result, "red_odds")[0] == 1  # four odds less three green evens
     margins = {s.data["who"]: s.data["margin"] for s in result.steps if "margin" in s.data}
     assert margins == {"Alice Moreau": 2, "Eve Lindqvist": -3}  # the text: 3 and −2
 
 
-BOARD_UP = (EXAMPLES / "isolation" / "scene-board-up.yaml").read_text(encoding="utf-8").split("setup: farmhouse.yaml\n")[1]
+BOARD_UP = (EXAMPLES["isolation"] / "scene-board-up.yaml").read_text(encoding="utf-8").split("setup: farmhouse.yaml\n")[1]
 
 
 def test_without_alices_help_the_stated_bands_give_a_complete_failure(files):
@@ -460,7 +460,7 @@ def test_shares_of_a_death_are_even_and_the_first_pairs_take_the_rest():
 def test_listed_dice_that_do_not_fit_say_what_is_wrong(files, run, change, said):
     for name in ("alice.yaml", "bob.yaml", "eve.yaml", "farmhouse.yaml"):
         files.copy_example("isolation", name)
-    text = (EXAMPLES / "isolation" / "scene-board-up.yaml").read_text(encoding="utf-8")
+    text = (EXAMPLES["isolation"] / "scene-board-up.yaml").read_text(encoding="utf-8")
     if change == "[4, 3, 1, 6, 4]":
         text = text.replace("green: [4, 3, 1, 6, 4]", "green: [4, 3, 1, 6]")
     else:

@@ -7,12 +7,12 @@ import random
 
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from playaid.systems.isolation import interpretation as rules
-from playaid.systems.isolation.character import HEALTH_LEVELS, Character
-from playaid.systems.isolation.conflict import Modifier, ListedDice, Scene, cast_roles, scene_problems
-from playaid.systems.isolation.procedures import listed_dice, resolve_conflict
-from playaid.systems.isolation.relationship_map import Link, RelationshipMap, Setup
-from playaid.systems.isolation.table import Table
+from playaid.games.isolation import interpretation as rules
+from playaid.games.isolation.character import HEALTH_LEVELS, Character
+from playaid.games.isolation.conflict import Modifier, ListedDice, Scene, cast_roles, scene_problems
+from playaid.games.isolation.procedures import listed_dice, resolve_conflict
+from playaid.games.isolation.relationship_map import Link, RelationshipMap, Setup
+from playaid.games.isolation.table import Table
 from playaid.systems.play import Dice, RollRefused
 
 NAMES = ["Ann", "Ben", "Cat", "Dev", "Eli"]

@@ -19,7 +19,7 @@ MAP = BOB_ALICE + BOB_EVE + ALICE_EVE
 
 def character(files, name: str, health: str = "healthy", **changes: str) -> None:
     """Write the example character `name` (alice, bob, eve) with some lines changed."""
-    lines = (EXAMPLES / "isolation" / f"{name}.yaml").read_text(encoding="utf-8").splitlines()
+    lines = (EXAMPLES["isolation"] / f"{name}.yaml").read_text(encoding="utf-8").splitlines()
     lines = [ln for ln in lines if ln.split(":")[0] not in changes and not ln.startswith("health:")]
     lines += [f"{k}: {v}" for k, v in changes.items()] + [f"health: {health}"]
     files.write(f"{name}.yaml", "\n".join(lines) + "\n")
@@ -36,7 +36,7 @@ def setup(files, links: list[str], stress: int = 2, health: dict[str, str] | Non
 
 
 def test_the_example_table_keeps_every_rule(run):
-    result = run("validate", EXAMPLES / "isolation")
+    result = run("validate", EXAMPLES["isolation"])
     assert result.exit_code == 0, result.output
     assert "0 errors, 0 warnings" in result.output
 

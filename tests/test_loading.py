@@ -122,7 +122,7 @@ def test_a_setup_naming_a_file_of_another_game_or_kind_is_refused(files):
 
 @pytest.mark.parametrize("game", sorted(GAME_IDS))
 def test_every_shared_example_validates(game, run):
-    folder = SHARED_EXAMPLES / game if SHARED_EXAMPLES.is_dir() else EXAMPLES / game
+    folder = SHARED_EXAMPLES[game] if SHARED_EXAMPLES.is_dir() else EXAMPLES[game]
     result = run("validate", folder)
     assert result.exit_code == 0, result.output
 
@@ -146,10 +146,10 @@ def test_the_bundled_examples_hold_every_contract_example_unchanged():
 def test_a_scene_in_another_folder_finds_its_setups_character_files(files, run, game, setup, scene):
     from conftest import EXAMPLES
 
-    for f in (EXAMPLES / game).glob("*.yaml"):
+    for f in (EXAMPLES[game]).glob("*.yaml"):
         if not f.name.startswith("scene-"):
             files.write(f"table/{f.name}", f.read_text(encoding="utf-8"))
-    text = (EXAMPLES / game / scene).read_text(encoding="utf-8").replace(f"setup: {setup}", f"setup: ../table/{setup}")
+    text = (EXAMPLES[game] / scene).read_text(encoding="utf-8").replace(f"setup: {setup}", f"setup: ../table/{setup}")
     path = files.write(f"scenes/{scene}", text)
     assert run("validate", path).exit_code == 0, run("validate", path).output
     result = run("roll", path, "--seed", "4")

@@ -6,12 +6,12 @@ import pytest
 import yaml
 
 from conftest import EXAMPLES
-from playaid.render.maps import map_pdf
-from playaid.render.maps.worksheet import degree_bands
+from playaid.games.isolation.maps import map_pdf
+from playaid.games.isolation.maps.worksheet import degree_bands
 from map_setups import setup
 from pdfs import assert_printable, page_sizes_mm, text
 
-FARMHOUSE = EXAMPLES / "isolation" / "farmhouse.yaml"
+FARMHOUSE = EXAMPLES["isolation"] / "farmhouse.yaml"
 
 
 def copy_farmhouse(files) -> object:
@@ -162,6 +162,6 @@ def test_svg_files_are_named_by_what_each_page_is(files, run):
 
 
 def map_svgs_of_blank(n: int) -> list[bytes]:
-    from playaid.render.maps import blank, map_svgs
+    from playaid.games.isolation.maps import blank, map_svgs
 
     return map_svgs(blank(n), "a4")

@@ -3,10 +3,10 @@ room below: a long player's name goes onto a second line, not behind an ellipsis
 
 from __future__ import annotations
 
-from playaid.render.maps.circle import fitted
-from playaid.render.maps.style import style
+from playaid.games.isolation.maps.circle import fitted
+from playaid.games.isolation.maps.style import style
 from playaid.render.paper import paper
-from playaid.render.maps.worksheet import Person
+from playaid.games.isolation.maps.worksheet import Person
 
 
 def _lines(person: Person) -> list[str]:

@@ -12,14 +12,14 @@ from itertools import combinations
 import pytest
 
 from conftest import EXAMPLES
-from playaid.render.maps import blank, map_pdf, map_svgs
+from playaid.games.isolation.maps import blank, map_pdf, map_svgs
 from playaid.render.paper import paper as paper_named
 from map_setups import setup
 from measure import info, text_sizes
 from pdfs import page_sizes_mm
 
 SVG = "{http://www.w3.org/2000/svg}"
-FARMHOUSE = EXAMPLES / "isolation" / "farmhouse.yaml"
+FARMHOUSE = EXAMPLES["isolation"] / "farmhouse.yaml"
 
 
 def source(tmp_path, case: str):

@@ -15,7 +15,7 @@ import yaml
 from fontTools.ttLib import TTFont
 
 from playaid.render.fonts import FONT_DIR
-from playaid.render.maps import blank, map_svgs
+from playaid.games.isolation.maps import blank, map_svgs
 from map_setups import setup
 
 NS = {"svg": "http://www.w3.org/2000/svg"}

@@ -15,7 +15,7 @@ import yaml
 from conftest import ROOT
 from measure import empty_bands_mm, text_sizes
 from pdfs import page_sizes_mm
-from playaid.render.maps import map_pdf, map_svgs
+from playaid.games.isolation.maps import map_pdf, map_svgs
 from map_setups import setup
 from test_map_print import source
 

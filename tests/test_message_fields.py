@@ -110,7 +110,7 @@ def first_dice_list(node, path=()):
 def listing_scenes() -> list[Path]:
     out = []
     for game in GAME_IDS:
-        for path in sorted((EXAMPLES / game).glob("scene-*.yaml")):
+        for path in sorted((EXAMPLES[game]).glob("scene-*.yaml")):
             if first_dice_list(yaml.safe_load(path.read_text(encoding="utf-8"))):
                 out.append(path)
     return out

@@ -16,7 +16,7 @@ def farmhouse(files, *changes: tuple[str, str]):
     """The example Isolation setup with each (old, new) change made to its text."""
     for name in ("alice.yaml", "bob.yaml", "eve.yaml"):
         files.copy_example("isolation", name)
-    text = (EXAMPLES / "isolation" / "farmhouse.yaml").read_text(encoding="utf-8")
+    text = (EXAMPLES["isolation"] / "farmhouse.yaml").read_text(encoding="utf-8")
     for old, new in changes:
         assert old in text
         text = text.replace(old, new)
@@ -33,7 +33,7 @@ def farmhouse(files, *changes: tuple[str, str]):
 def test_a_comma_cut_text_says_to_quote_it(files, run, text, whole):
     files.copy_example("sapio", "ines.yaml")
     old = "{name: Weather Sense, text: Always knows what the weather will be tomorrow.}"
-    body = (EXAMPLES / "sapio" / "ines.yaml").read_text(encoding="utf-8")
+    body = (EXAMPLES["sapio"] / "ines.yaml").read_text(encoding="utf-8")
     assert old in body
     path = files.write("sapio/ines.yaml", body.replace(old, f"{{name: Steady, text: {text}}}"))
     result = run("validate", path)
@@ -108,7 +108,7 @@ def test_a_pair_truly_without_a_link_is_still_warned(files):
 
 def test_packet_of_a_folder_names_its_setups(run, tmp_path):
     folder = tmp_path / "isolation"
-    shutil.copytree(EXAMPLES / "isolation", folder)
+    shutil.copytree(EXAMPLES["isolation"], folder)
     result = run("packet", folder, "--out", tmp_path / "out")
     assert result.exit_code == 1
     assert f"playaid packet {folder / 'farmhouse.yaml'}" in result.output
@@ -135,9 +135,9 @@ def test_packet_of_a_character_says_what_to_run_instead(run, files, tmp_path):
 
 
 def test_packet_of_a_scene_names_its_setup(run, tmp_path):
-    result = run("packet", EXAMPLES / "isolation" / "scene-board-up.yaml", "--out", tmp_path / "out")
+    result = run("packet", EXAMPLES["isolation"] / "scene-board-up.yaml", "--out", tmp_path / "out")
     assert result.exit_code == 1
-    assert f"playaid packet {EXAMPLES / 'isolation' / 'farmhouse.yaml'}" in result.output
+    assert f"playaid packet {EXAMPLES['isolation'] / 'farmhouse.yaml'}" in result.output
 
 
 # --help of every command shows clean ranges

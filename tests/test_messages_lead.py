@@ -40,7 +40,7 @@ def test_an_option_nothing_is_near_lists_the_commands_options():
 
 
 def test_values_split_by_spaces_say_to_join_them():
-    result = invoke("roll", str(EXAMPLES / "contest" / "scene-riot.yaml"), "--dice", "d8", "d6")
+    result = invoke("roll", str(EXAMPLES["contest"] / "scene-riot.yaml"), "--dice", "d8", "d6")
     assert result.exit_code == 2
     assert "Got unexpected extra argument (d6): a space ends a value" in result.output
     assert 'joined by commas (d8,d6) or in quotes ("d8 d6")' in result.output

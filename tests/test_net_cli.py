@@ -12,7 +12,7 @@ from conftest import contract_example
 from playaid.commands.net import net_demo
 from playaid.outputs import OutputFolder
 from playaid.render.nets import D6, nets_pdf, nets_svgs, per_page
-from playaid.systems.sapio.spiral_die import default_die
+from playaid.games.sapio.spiral_die import default_die
 from pdfs import assert_printable, page_sizes_mm, text
 from test_net_geometry import NS, points
 

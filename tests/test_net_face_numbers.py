@@ -10,7 +10,7 @@ import pytest
 
 from playaid.render.nets import D6, nets_svgs
 from playaid.render.nets.data import settings
-from playaid.systems.sapio.spiral_die import default_die
+from playaid.games.sapio.spiral_die import default_die
 from test_net_cli import inside
 from test_net_geometry import NS, points
 

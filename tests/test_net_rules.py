@@ -15,7 +15,7 @@ from playaid.render.nets.dice import faces_of
 from playaid.render.nets.layout import unit_nets
 from playaid.render.nets.placement import balanced, spiral_strength, up_vectors
 from playaid.render.nets.solid import cross, cube, dodecahedron, dot, sub
-from playaid.systems.sapio.spiral_die import SpiralDie, default_die
+from playaid.games.sapio.spiral_die import SpiralDie, default_die
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 

@@ -20,13 +20,13 @@ def _example(game: str, kind: str) -> dict:
     """The first bundled example of that game and kind (a setup of the example characters
     where the game bundles none)."""
     found = {}
-    for path in sorted((EXAMPLES / game).glob("*.yaml")):
+    for path in sorted((EXAMPLES[game]).glob("*.yaml")):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         found.setdefault(data.get("kind", "character"), (path, data))
     if kind in found:
         return found[kind][1]
     assert kind == "setup", f"no bundled {game} {kind} example"
-    characters = [p.name for p in sorted((EXAMPLES / game).glob("*.yaml"))
+    characters = [p.name for p in sorted((EXAMPLES[game]).glob("*.yaml"))
                   if yaml.safe_load(p.read_text(encoding="utf-8")).get("kind", "character") == "character"]
     return {"name": "A table", "characters": characters}
 
@@ -73,7 +73,7 @@ def _at(data: dict, keys: list[str]):
 def test_blank_starter_marks_every_blank_and_validates_once_filled(game, kind, run, tmp_path):
     # beside a copy of the game's examples, so file names in the examples resolve
     folder = tmp_path / game
-    shutil.copytree(EXAMPLES / game, folder)
+    shutil.copytree(EXAMPLES[game], folder)
     result = run("new", game, kind, "--blank", "--out", folder)
     assert result.exit_code == 0, result.output
     written = folder / f"{game}-{kind}.yaml"

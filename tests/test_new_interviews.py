@@ -116,7 +116,7 @@ EXTRA_FILES = {
 def table(tmp_path: Path, game: str) -> Path:
     """A folder holding the game's examples, as a GM's folder would."""
     folder = tmp_path / game
-    shutil.copytree(EXAMPLES / game, folder)
+    shutil.copytree(EXAMPLES[game], folder)
     for name, data in EXTRA_FILES.get(game, {}).items():
         (folder / name).write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     return folder

@@ -64,7 +64,7 @@ QUERIES = [
      "Tie 33.0%"),
     (("isolation", "--green", "7", "--gm", "8", "--hostile-red", "2"),
      "7 green dice against 2 hostile red dice and the GM's 8 red dice: 32.4% to succeed.", "partial success: "),
-    (("isolation", "--scene", EXAMPLES / "isolation" / "scene-board-up.yaml"),
+    (("isolation", "--scene", EXAMPLES["isolation"] / "scene-board-up.yaml"),
      "scene-board-up.yaml: Bob Tanner has a 25.7% chance to succeed.", "persuading Alice Moreau"),
     (("sapio", "--pool", "3", "--tn", "3"), "3 dice against TN 3: 40.7% to succeed.", "Improbable Success"),
     (("dirt", "--pool", "4", "--applies", "job", "--difficulty", "hard"),

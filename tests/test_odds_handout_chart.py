@@ -15,11 +15,11 @@ import pypdfium2.raw as pdfium
 import pdfs
 from measure import _page_objects, _walk, text_sizes
 from playaid.odds.handout import context, handout_for, handout_pdf, typical
-from playaid.odds.sapio import hits, success
+from playaid.games.sapio.odds import hits, success
 from playaid.odds.tables import percent
 from playaid.render.html import Templates
 from playaid.render.paper import paper
-from playaid.systems.sapio.spiral_die import SpiralDie, default_die
+from playaid.games.sapio.spiral_die import SpiralDie, default_die
 from test_odds_handout_print import handout  # noqa: F401 - the fixture: every handout with dice, on A4 and Letter
 
 EXACTLY, AT_LEAST = (51, 51, 51), (217, 217, 217)

@@ -17,10 +17,10 @@ from measure import info, text_sizes
 from playaid.odds import default_tables, games, module
 from playaid.odds.cells import Cell, drop_empty_notes, whole
 from playaid.odds.handout import demo_handouts, handout_pdf
-from playaid.odds.sapio import success
+from playaid.games.sapio.odds import success
 from playaid.render.paper import paper
 from playaid.systems import REGISTRY
-from playaid.systems.sapio.spiral_die import default_die
+from playaid.games.sapio.spiral_die import default_die
 
 WITH_DICE = [g for g in games() if not getattr(module(g), "NO_DICE", "")]
 DEVELOPER = re.compile(r"exact to within|closed form|not modell?ed|docs/|\de-\d", re.IGNORECASE)

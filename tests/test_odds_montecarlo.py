@@ -15,18 +15,22 @@ import pytest
 
 from conftest import EXAMPLES
 from playaid.documents import Library
-from playaid.odds import contest, dirt, fight_sphere, isolation, sapio
-from playaid.odds.isolation_scene import scene_answer
-from playaid.systems.contest.comparing import Rolled, compare
-from playaid.systems.dirt.procedures import roll_check as dirt_roll
-from playaid.systems.fight_sphere.arithmetic import conflict_succeeds
-from playaid.systems.fight_sphere.rolling import throw
-from playaid.systems.isolation.hands import roll_open_ended
-from playaid.systems.isolation.interpretation import (best_stance, degree, passive_green_evens,
+from playaid.games.contest import odds as contest
+from playaid.games.dirt import odds as dirt
+from playaid.games.fight_sphere import odds as fight_sphere
+from playaid.games.isolation import odds_table as isolation
+from playaid.games.sapio import odds as sapio
+from playaid.games.isolation.odds_scene import scene_answer
+from playaid.games.contest.comparing import Rolled, compare
+from playaid.games.dirt.procedures import roll_check as dirt_roll
+from playaid.games.fight_sphere.arithmetic import conflict_succeeds
+from playaid.games.fight_sphere.rolling import throw
+from playaid.games.isolation.hands import roll_open_ended
+from playaid.games.isolation.interpretation import (best_stance, degree, passive_green_evens,
                                                          pooled_green_evens, stance_margin)
 from playaid.systems.play import Dice
-from playaid.systems.sapio.procedures import roll_check as sapio_roll
-from playaid.systems.sapio.spiral_die import default_die
+from playaid.games.sapio.procedures import roll_check as sapio_roll
+from playaid.games.sapio.spiral_die import default_die
 
 N = 500
 
@@ -129,7 +133,7 @@ def test_contest_table_matches_compare_on_rolled_dice():
 
 @pytest.mark.parametrize("scene", ["scene-persuade-alice.yaml", "scene-reach-the-car.yaml", "scene-take-the-keys.yaml"])
 def test_a_whole_scene_matches_seeded_roll_replays(scene):
-    path = EXAMPLES / "isolation" / scene
+    path = EXAMPLES["isolation"] / scene
     exact = scene_answer(str(path)).data["degrees"]
     library = Library()
     doc = library.load(path)

@@ -72,7 +72,7 @@ def test_the_scene_rolled_many_times_succeeds_as_often_as_the_odds_say(run, unro
 
 
 def test_a_scene_without_dice_or_of_another_game_is_refused_in_words(run, tmp_path):
-    result = run("odds", "dirt", "--scene", EXAMPLES / "sapio" / "scene-leap.yaml")
+    result = run("odds", "dirt", "--scene", EXAMPLES["sapio"] / "scene-leap.yaml")
     assert result.exit_code == 1 and "this is a sapio scene: run playaid odds sapio --scene" in result.output
-    result = run("odds", "dirt", "--scene", EXAMPLES / "dirt" / "scene-climb.yaml", "--pool", "3")
+    result = run("odds", "dirt", "--scene", EXAMPLES["dirt"] / "scene-climb.yaml", "--pool", "3")
     assert result.exit_code == 2 and "--scene gives the whole roll: leave out --pool" in result.output

@@ -13,7 +13,7 @@ from playaid.render.paper import paper
 
 
 def test_a_packet_has_cover_sheets_reference_and_bookmarks(tmp_path, run):
-    result = run("packet", EXAMPLES / "fight-sphere" / "campaign.yaml", "--out", tmp_path, "--split")
+    result = run("packet", EXAMPLES["fight-sphere"] / "campaign.yaml", "--out", tmp_path, "--split")
     assert result.exit_code == 0, result.output
     packet = tmp_path / "campaign-packet.pdf"
     pdfs.assert_printable(packet)
@@ -33,10 +33,10 @@ def test_a_packet_has_cover_sheets_reference_and_bookmarks(tmp_path, run):
 
 def test_the_same_setup_gives_the_same_packet_bytes(tmp_path, run):
     for out in ("a", "b"):
-        run("packet", EXAMPLES / "dirt" / "moss.yaml", "--out", tmp_path / out)  # a character: refused
+        run("packet", EXAMPLES["dirt"] / "moss.yaml", "--out", tmp_path / out)  # a character: refused
     assert not (tmp_path / "a").exists()
     for out in ("a", "b"):
-        assert run("packet", EXAMPLES / "sapio" / "rooftops.yaml", "--out", tmp_path / out).exit_code == 0
+        assert run("packet", EXAMPLES["sapio"] / "rooftops.yaml", "--out", tmp_path / out).exit_code == 0
     assert (tmp_path / "a" / "rooftops-packet.pdf").read_bytes() == (tmp_path / "b" / "rooftops-packet.pdf").read_bytes()
 
 
@@ -69,9 +69,9 @@ def test_every_game_has_one_reference_and_odds_only_with_dice():
 
 
 def test_packets_hold_the_map_the_deck_and_the_paper_dice_of_their_game(tmp_path):
-    for setup, section, text in ((EXAMPLES / "isolation" / "farmhouse.yaml", "Relationship map", "Stress"),
-                                 (EXAMPLES / "fight-club" / "club.yaml", "Frustration deck", "Siblings"),
-                                 (EXAMPLES / "sapio" / "rooftops.yaml", "Paper dice", "Spiral")):
+    for setup, section, text in ((EXAMPLES["isolation"] / "farmhouse.yaml", "Relationship map", "Stress"),
+                                 (EXAMPLES["fight-club"] / "club.yaml", "Frustration deck", "Siblings"),
+                                 (EXAMPLES["sapio"] / "rooftops.yaml", "Paper dice", "Spiral")):
         out, _ = build_packet(setup, paper("a4"), workers=1)
         (name, data), = out.items()
         path = tmp_path / name

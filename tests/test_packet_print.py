@@ -53,8 +53,8 @@ def three_fighters(request, tmp_path_factory) -> Path:
     """A Fight Club packet whose deck would start on a back (cover, 3 sheets, reference)."""
     folder = tmp_path_factory.mktemp(f"club-{request.param}")
     for name in ("marty.yaml", "dale.yaml"):
-        (folder / name).write_text((EXAMPLES / "fight-club" / name).read_text(encoding="utf-8"), encoding="utf-8")
-    third = (EXAMPLES / "fight-club" / "marty.yaml").read_text(encoding="utf-8")
+        (folder / name).write_text((EXAMPLES["fight-club"] / name).read_text(encoding="utf-8"), encoding="utf-8")
+    third = (EXAMPLES["fight-club"] / "marty.yaml").read_text(encoding="utf-8")
     (folder / "mo.yaml").write_text(third.replace("Marty Kowalski", "Mo Kowalski"), encoding="utf-8")
     setup = folder / "basement.yaml"
     setup.write_text("system: fight-club\nkind: setup\nname: Three on Tuesday\nplayers: [Ann, Ben, Cat, Dan]\n"

@@ -11,7 +11,7 @@ from print_checks import sections
 
 
 def _packet(run, tmp_path, *args):
-    result = run("packet", EXAMPLES / "isolation" / "farmhouse.yaml", "--out", tmp_path, *args)
+    result = run("packet", EXAMPLES["isolation"] / "farmhouse.yaml", "--out", tmp_path, *args)
     assert result.exit_code == 0, result.output
     return tmp_path / "farmhouse-packet.pdf"
 

@@ -93,10 +93,11 @@ def test_no_generic_module_names_a_game():
 def test_the_guard_sees_a_game_named_in_generic_code():
     """The guard is not blind: a quoted id and an import of a game's own module are caught."""
     first, last = GAME_IDS[0], GAME_IDS[-1]
-    odds = REGISTRY[first].odds.rsplit(".", 1)[1]
-    probe = f'TITLES = {{"{last}": "x"}}\nfrom ..odds import {odds}\nfrom ..odds.tables import Table\n'
+    folder = REGISTRY[first].package.rsplit(".", 1)[1]
+    probe = f'TITLES = {{"{last}": "x"}}\nfrom ..games.{folder} import odds\nfrom ..odds.tables import Table\n'
     hits = naming_a_game(probe, "playaid.render.probe")
-    assert len(hits) == 2 and last in hits[0] and f"{first}'s own" in hits[1], hits
+    assert len(hits) >= 2 and last in hits[0] and all(f"{first}'s own" in h for h in hits[1:]), hits
+    assert naming_a_game("from ..odds.tables import Table\n", "playaid.render.probe") == []
 
 
 def check_declarations(g) -> None:
@@ -127,12 +128,12 @@ def check_declarations(g) -> None:
         assert isinstance(load(g.reference)(), dict)
     if g.worked_example:
         scene, seed = g.worked_example
-        assert (Path(g.examples or resources.EXAMPLES / game) / scene).is_file() and isinstance(seed, int)
+        assert (Path(g.examples or resources.EXAMPLES[game]) / scene).is_file() and isinstance(seed, int)
     for _, dotted in (*g.packet, *g.demo, *((("", g.table_dice),) if g.table_dice else ())):
         assert callable(load(dotted))
     for name, dotted in g.commands.items():
         assert isinstance(load(dotted), click.Command)
-    assert Path(g.examples or resources.EXAMPLES / game).is_dir()
+    assert Path(g.examples or resources.EXAMPLES[game]).is_dir()
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
@@ -164,30 +165,34 @@ class FakeEntryPoint:
         return self._loads()
 
 
-def test_add_on_games_load_and_bad_ones_are_skipped_with_a_warning(monkeypatch):
-    zombies = dataclasses.replace(REGISTRY[GAME_IDS[0]], id="zombies", title="Zombies")
+def test_add_on_games_load_and_bad_ones_are_set_aside_with_why(monkeypatch):
+    zombies = dataclasses.replace(REGISTRY[GAME_IDS[0]], id="zombies", title="Zombies", package=None)
 
     def broken():
         raise ImportError("no module named playaid_broken")
 
     fakes = [FakeEntryPoint("zombies", "playaid_zombies:SYSTEM", lambda: zombies),
              FakeEntryPoint("broken", "playaid_broken:SYSTEM", broken),
-             FakeEntryPoint("again", "playaid_again:SYSTEM", lambda: REGISTRY[GAME_IDS[1]])]
-    monkeypatch.setattr(systems, "entry_points", lambda group: fakes if group == systems.GROUP else [])
+             FakeEntryPoint("again", "playaid_again:SYSTEM", lambda: REGISTRY[GAME_IDS[1]]),
+             FakeEntryPoint(GAME_IDS[2], "playaid_clash:SYSTEM", lambda: zombies)]
+    real = systems.entry_points(systems.GROUP)
+    monkeypatch.setattr(systems, "entry_points", lambda group: real + fakes if group == systems.GROUP else [])
     monkeypatch.delenv(systems.NO_ADD_ONS, raising=False)
-    fresh = Registry(systems._MODULES)
-    assert GAME_IDS[0] in fresh  # a built-in is found without looking for add-ons
-    with pytest.warns(UserWarning) as caught:
-        ids = list(fresh)
-    assert ids == [*GAME_IDS, "zombies"] and fresh["zombies"] is zombies
-    assert sorted(str(w.message).split("'")[1] for w in caught) == ["again", "broken"]
-    assert "already registered" in " ".join(str(w.message) for w in caught)
+    fresh = Registry()
+    assert GAME_IDS[0] in fresh and fresh.is_built_in(GAME_IDS[0]) and not fresh.is_built_in("zombies")
+    assert list(fresh) == [*GAME_IDS, "zombies"] and fresh["zombies"].title == "Zombies"
+    assert sorted(fresh.broken) == sorted(["again", "broken", GAME_IDS[2]])
+    assert "already taken" in fresh.broken[GAME_IDS[2]].reason
+    assert "ImportError: no module named playaid_broken" in fresh.broken["broken"].line()
+    assert "declares the id" in fresh.broken["again"].reason
+    assert fresh[GAME_IDS[2]] is not zombies  # the built-in keeps its id
 
 
 def test_the_suite_ignores_installed_add_ons(monkeypatch):
-    monkeypatch.setattr(systems, "entry_points", lambda group: [FakeEntryPoint("x", "x:SYSTEM", lambda: 1 / 0)])
+    real = systems.entry_points(systems.GROUP)
+    monkeypatch.setattr(systems, "entry_points", lambda group: [*real, FakeEntryPoint("x", "x:SYSTEM", lambda: 1 / 0)])
     monkeypatch.setenv(systems.NO_ADD_ONS, "1")
-    assert list(Registry(systems._MODULES)) == GAME_IDS
+    assert list(Registry()) == GAME_IDS
 
 
 def test_one_sheet_loads_its_own_game_only(tmp_path):
@@ -196,13 +201,11 @@ def test_one_sheet_loads_its_own_game_only(tmp_path):
     from conftest import EXAMPLES
 
     game = GAME_IDS[-1]
-    character = next(p for p in sorted((EXAMPLES / game).glob("*.yaml")) if not p.name.startswith("scene-"))
+    character = next(p for p in sorted((EXAMPLES[game]).glob("*.yaml")) if not p.name.startswith("scene-"))
     done = subprocess.run([sys.executable, "-X", "importtime", "-m", "playaid", "sheet", str(character),
                            "--out", str(tmp_path)], capture_output=True, text=True, cwd=tmp_path,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0, done.stderr[-2000:]
     loaded = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if "|" in line}
-    games = {m.split(".")[2] for m in loaded if m.startswith("playaid.systems.") and m.count(".") >= 2}
-    packages = {REGISTRY.package_name(g) for g in GAME_IDS}
-    assert games & packages == {REGISTRY.package_name(game)}
-    assert "importlib.metadata" not in loaded
+    games = {m.split(".")[2] for m in loaded if m.startswith("playaid.games.") and m.count(".") >= 2}
+    assert games == {REGISTRY[game].package.rsplit(".", 1)[1]}

@@ -16,7 +16,7 @@ from playaid.pregen import COUNT, games, generate, player_range
 GAMES = games()
 from playaid.pregen.draw import table
 from playaid.safe_text import slug
-from playaid.pregen import fight_sphere
+from playaid.games.fight_sphere import pregen as fight_sphere
 from playaid.pregen.seats import one_each
 
 TABLE = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
@@ -113,7 +113,7 @@ def test_fight_club_deals_without_replacement_and_connections_go_to_other_player
 
 
 def test_fight_club_can_deal_the_whole_deck_to_its_largest_table():
-    from playaid.systems.fight_club.deck import pile, standard_deck
+    from playaid.games.fight_club.deck import pile, standard_deck
 
     low, high = player_range("fight-club")
     assert (low, high) == (4, len(pile(standard_deck())) // 3)
@@ -126,7 +126,7 @@ def test_fight_club_can_deal_the_whole_deck_to_its_largest_table():
 
 
 def test_every_standard_card_says_why_it_bothers_and_who_it_brings():
-    from playaid.systems.fight_club.deck import names, standard_deck
+    from playaid.games.fight_club.deck import names, standard_deck
 
     cards = table("fight-club")["cards"]
     assert set(cards) == set(names(standard_deck()).values())
@@ -143,7 +143,7 @@ def _given_names(sex: str) -> set[str]:
 
 
 def test_a_connection_named_as_a_sister_or_a_brother_gets_a_name_to_match():
-    from playaid.pregen.fight_club import role_sex
+    from playaid.games.fight_club.pregen import role_sex
 
     gendered = table("fight-club")["gendered"]
     assert role_sex("the successful older sister", gendered) == "f"
@@ -216,7 +216,7 @@ def test_a_request_that_does_not_fit_is_refused_and_writes_nothing(run, tmp_path
 
 
 def test_a_batch_breaking_the_rules_is_refused_whole_with_the_rule_messages(run, tmp_path, monkeypatch):
-    from playaid.pregen import dirt
+    from playaid.games.dirt import pregen as dirt
 
     broken = {**table("dirt"), "stats": [[5, 5, 5]]}
     monkeypatch.setattr(dirt, "table", lambda name: broken)

@@ -109,7 +109,7 @@ def test_isolation_links_come_from_our_tables_and_link_everyone(seed):
 
 
 def test_isolation_goal_links_by_the_letter():
-    from playaid.pregen.isolation_table import goal_links
+    from playaid.games.isolation.pregen_table import goal_links
 
     kill, capture, hide = "Kill the thing that is hunting them", "Capture the thing alive", "Hole up and wait for rescue"
     opposed = {frozenset((kill, capture))}

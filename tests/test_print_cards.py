@@ -16,19 +16,19 @@ from reportlab.pdfgen import canvas as rl_canvas
 
 from measure import hairlines_mm, info, ink, ink_in, nearest_text_to_edge_mm, smallest_text_pt
 from pdfs import page_sizes_mm, text
-from playaid.render.cards import deck_pdf
-from playaid.render.cards.calibrate import calibration_pdf
-from playaid.render.cards.deck import faces
-from playaid.render.cards.imposition import Sheet, impose
-from playaid.render.cards.per_card import cards_pdf
-from playaid.render.cards.settings import card_size, front_words, layout
-from playaid.render.cards.sheets import Page, Print, render
-from playaid.render.cards.sources import standard
-from playaid.render.cards.tokens import tokens_pdf
+from playaid.games.fight_club.cards import deck_pdf
+from playaid.games.fight_club.cards.calibrate import calibration_pdf
+from playaid.games.fight_club.cards.deck import faces
+from playaid.games.fight_club.cards.imposition import Sheet, impose
+from playaid.games.fight_club.cards.per_card import cards_pdf
+from playaid.games.fight_club.cards.settings import card_size, front_words, layout
+from playaid.games.fight_club.cards.sheets import Page, Print, render
+from playaid.games.fight_club.cards.sources import standard
+from playaid.games.fight_club.cards.tokens import tokens_pdf
 from playaid.render.nets import D6, nets_pdf
 from playaid.render.paper import paper
 from playaid.systems import REGISTRY
-from playaid.systems.sapio import default_die
+from playaid.games.sapio import default_die
 
 PAPERS = ("a4", "letter")
 FIGHT_CLUB = REGISTRY["fight-club"].title

@@ -14,9 +14,9 @@ from playaid.render.html import Templates
 from playaid.render.paper import paper
 from playaid.render.reference import reference_pdf
 from playaid.render.reference.examples import worked_example
-from playaid.render.reference.faces import face_kinds
+from playaid.games.sapio.reference import face_kinds
 from playaid.systems import REGISTRY
-from playaid.systems.sapio.spiral_die import SpiralDie
+from playaid.games.sapio.spiral_die import SpiralDie
 
 import measure
 import pdfs
@@ -120,7 +120,7 @@ def test_the_sapio_page_draws_every_face_kind_with_its_count(rendered):
 def test_the_sapio_faces_follow_the_face_file(monkeypatch):
     # Another die (as a table's own `kind: dice` file gives): the page draws its faces, not ours.
     odd = SpiralDie.from_symbols("Odd die", [["spare", "spiral"]] * 6 + [["hit", "hit", "hit"]] * 6)
-    import playaid.render.reference.faces as faces
+    import playaid.games.sapio.reference as faces
 
     monkeypatch.setattr(faces, "default_die", lambda: odd)
     kinds = faces.face_kinds()

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from playaid import resources
 from playaid.cli import cli
 
-SCUFFLE = resources.EXAMPLES / "dirt" / "scene-scuffle.yaml"
-KEYS = resources.EXAMPLES / "isolation" / "scene-take-the-keys.yaml"
+SCUFFLE = EXAMPLES["dirt"] / "scene-scuffle.yaml"
+KEYS = EXAMPLES["isolation"] / "scene-take-the-keys.yaml"
 
 
 def test_digits_python_takes_but_int_refuses_are_a_usage_error(run):

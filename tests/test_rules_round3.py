@@ -16,10 +16,10 @@ from test_isolation_play import data, roll as isolation_roll, table as isolation
 from test_sapio_play import BLANK, HIT, TWO_HITS, scene_file
 from test_sapio_rules import wren as wren_sheet
 
-from playaid.systems.fight_sphere.arithmetic import plan_roll
-from playaid.systems.isolation.interpretation import active_dice, lone_green_dice
-from playaid.systems.sapio.pool import target_number
-from playaid.systems.sapio.talents import examples
+from playaid.games.fight_sphere.arithmetic import plan_roll
+from playaid.games.isolation.interpretation import active_dice, lone_green_dice
+from playaid.games.sapio.pool import target_number
+from playaid.games.sapio.talents import examples
 
 SCOUT = "system: dirt\nname: Scout\nstats: {mental: 3, physical: 4, social: 3}\njob: Park ranger\nhobby: Birdwatching\n"
 FRAIL = "system: dirt\nname: Frail\nstats: {mental: 1, physical: 1, social: 1}\njob: Clerk\nhobby: Chess\n"

@@ -15,12 +15,12 @@ import pytest
 
 from conftest import EXAMPLES, roll_json as roll
 from playaid.systems.play import Dice
-from playaid.systems.sapio import default_die
-from playaid.systems.sapio.harm import is_debilitated, penalty, record, weapon_injury
-from playaid.systems.sapio.pool import Source, dice_pool, target_number, versus_tn
-from playaid.systems.sapio.procedures import roll_check
-from playaid.systems.sapio.roll import Tally, read_check, shows_double_hit
-from playaid.systems.sapio.sheet import Harm
+from playaid.games.sapio import default_die
+from playaid.games.sapio.harm import is_debilitated, penalty, record, weapon_injury
+from playaid.games.sapio.pool import Source, dice_pool, target_number, versus_tn
+from playaid.games.sapio.procedures import roll_check
+from playaid.games.sapio.roll import Tally, read_check, shows_double_hit
+from playaid.games.sapio.character import Harm
 from test_sapio_rules import BO, wren
 
 BLANK, SPIRAL, SPARE, HIT, HIT_SPARE, HIT_SPIRAL, TWO_HITS, TWO_HITS_SPIRAL, TWO_SPARES = 1, 3, 4, 5, 8, 9, 10, 11, 12
@@ -34,7 +34,7 @@ def scene_file(files, body: str, **wren_changes):
 
 # -- the example scenes ----------------------------------------------------------------------------
 
-SCENES = sorted((EXAMPLES / "sapio").glob("scene-*.yaml"))
+SCENES = sorted((EXAMPLES["sapio"]).glob("scene-*.yaml"))
 
 
 @pytest.mark.parametrize("path", SCENES, ids=[p.name for p in SCENES])
@@ -46,7 +46,7 @@ def test_every_example_scene_resolves_with_and_without_a_seed(run, path):
 
 
 def test_the_leap_spends_wrens_luck_whatever_the_dice(run):
-    out = roll(run, EXAMPLES / "sapio" / "scene-leap.yaml", "--seed", "11")
+    out = roll(run, EXAMPLES["sapio"] / "scene-leap.yaml", "--seed", "11")
     assert out["outcome"] in ("success", "failure")
     assert out["changes"] == [{"who": "Wren Halloway", "field": ["luck"], "before": 1, "after": 0,
                                "text": "Wren Halloway: Luck 1 → 0 (spent)"}]
@@ -56,7 +56,7 @@ def test_the_leap_spends_wrens_luck_whatever_the_dice(run):
 
 def test_the_leap_replayed_with_listed_faces(run, files):
     files.copy_example("sapio", "wren.yaml")
-    path = files.write("sapio/leap.yaml", (EXAMPLES / "sapio" / "scene-leap.yaml").read_text()
+    path = files.write("sapio/leap.yaml", (EXAMPLES["sapio"] / "scene-leap.yaml").read_text()
                        + f"dice: [{TWO_HITS}, {HIT_SPIRAL}, {BLANK}, {SPARE}, {BLANK}, {TWO_SPARES}]\n")
     out = roll(run, path)
     assert out["replayed"] and out["outcome"] == "success"
@@ -72,7 +72,7 @@ def test_the_leap_replayed_with_listed_faces(run, files):
 def test_the_standoff_example_replays_to_a_moderate_injury_on_wren(run):
     """TN 1 + Roof Runner + Agile = 3, +1 for Ines's Moderate Stress; 4 Hits meet it exactly,
     so the Moderate dagger deals its base level, recorded on Wren's sheet."""
-    out = roll(run, EXAMPLES / "sapio" / "scene-standoff.yaml")
+    out = roll(run, EXAMPLES["sapio"] / "scene-standoff.yaml")
     assert (out["outcome"], out["replayed"], out["seed"]) == ("win:Ines Varga", True, None)
     assert out["changes"] == [{"who": "Wren Halloway", "field": ["injuries"], "before": [],
                                "after": [{"name": "Slashed Arm", "level": "moderate"}],
@@ -345,7 +345,7 @@ def test_a_scene_can_record_harm_on_another_character_always(run, files):
 # -- any valid scene --------------------------------------------------------------------------------------
 
 def test_the_same_seed_gives_the_same_resolution(run):
-    path = EXAMPLES / "sapio" / "scene-leap.yaml"
+    path = EXAMPLES["sapio"] / "scene-leap.yaml"
     assert roll(run, path, "--seed", "42") == roll(run, path, "--seed", "42")
 
 

@@ -8,12 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from playaid.systems.play import DiceMismatch, RollRefused
-from playaid.systems.sapio.harm import BOXES, count, is_debilitated
-from playaid.systems.sapio.pool import POOL_MAX
-from playaid.systems.sapio.procedures import play
-from playaid.systems.sapio.scene import Bonus, Defender, Help, Invoke, Scene, Take
-from playaid.systems.sapio.scene_rules import check_scene
-from playaid.systems.sapio.sheet import Character, Harm, Profession, Talent, Weapon
+from playaid.games.sapio.harm import BOXES, count, is_debilitated
+from playaid.games.sapio.pool import POOL_MAX
+from playaid.games.sapio.procedures import play
+from playaid.games.sapio.scene import Bonus, Defender, Help, Invoke, Scene, Take
+from playaid.games.sapio.scene_rules import check_scene
+from playaid.games.sapio.character import Character, Harm, Profession, Talent, Weapon
 
 LEVELS = ("minor", "moderate", "severe")
 

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from conftest import EXAMPLES, rules
-from playaid.systems.sapio import RULES, SYSTEM, default_die
+from playaid.games.sapio import RULES, SYSTEM, default_die
 
 WREN = {
     "system": "sapio",
@@ -58,7 +58,7 @@ def check(files, text: str, name: str = "wren.yaml"):
 # -- the examples -------------------------------------------------------------------------
 
 def test_the_examples_are_valid_without_warnings(run):
-    result = run("validate", EXAMPLES / "sapio")
+    result = run("validate", EXAMPLES["sapio"])
     assert result.exit_code == 0, result.output
     assert "0 errors, 0 warnings" in result.output
 
@@ -231,7 +231,7 @@ def test_a_sheet_that_does_not_match_its_history_warns(files):
 
 # -- the Spiral die --------------------------------------------------------------------------------
 
-DIE = (EXAMPLES / "sapio" / "spiral-d12.yaml").read_text(encoding="utf-8")
+DIE = (EXAMPLES["sapio"] / "spiral-d12.yaml").read_text(encoding="utf-8")
 
 
 def test_the_default_die_is_the_data_file_with_twelve_faces():

@@ -15,14 +15,14 @@ from conftest import EXAMPLES, roll_json
 from playaid.apply import _edit, dump
 from test_sapio_play import BLANK, HIT, HIT_SPIRAL, SPIRAL
 
-CHASE = EXAMPLES / "sapio" / "scene-chase.yaml"
+CHASE = EXAMPLES["sapio"] / "scene-chase.yaml"
 
 
 def table(files, sequence: str, turn: str, **ines) -> object:
     """The rooftops table in a temporary folder and a sequence scene beside it."""
     for name in ("rooftops.yaml", "wren.yaml"):
         files.copy_example("sapio", name)
-    data = yaml.safe_load((EXAMPLES / "sapio" / "ines.yaml").read_text(encoding="utf-8"))
+    data = yaml.safe_load((EXAMPLES["sapio"] / "ines.yaml").read_text(encoding="utf-8"))
     files.write("sapio/ines.yaml", yaml.safe_dump({**data, **ines}, sort_keys=False, allow_unicode=True))
     return files.write("sapio/scene.yaml", "system: sapio\nkind: scene\nsetup: rooftops.yaml\nsequence:\n"
                        + "".join(f"  {line}\n" for line in sequence.strip().splitlines()) + turn)

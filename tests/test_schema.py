@@ -23,7 +23,7 @@ def validator(request):
 
 
 def _wren() -> dict:
-    return yaml.safe_load((EXAMPLES / "sapio" / "wren.yaml").read_text(encoding="utf-8"))
+    return yaml.safe_load((EXAMPLES["sapio"] / "wren.yaml").read_text(encoding="utf-8"))
 
 
 def _errors(validator, data) -> list[tuple[list, str]]:

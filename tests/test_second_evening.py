@@ -88,7 +88,7 @@ def test_a_sapio_one_shot_with_a_chase_rolled_at_the_table(tmp_path):
 
 def test_a_contest_night_on_letter_from_a_subfolder(tmp_path):
     night = tmp_path / "contest-night"
-    shutil.copytree(EXAMPLES / "contest", night / "tables")
+    shutil.copytree(EXAMPLES["contest"], night / "tables")
     (night / "playaid.toml").write_text('paper = "letter"\n', encoding="utf-8")
 
     def playaid(*args: str) -> subprocess.CompletedProcess:

@@ -16,7 +16,7 @@ from conftest import EXAMPLES
 
 CHARACTERS = {"fight-sphere": "dana.yaml", "isolation": "bob.yaml", "sapio": "ines.yaml",
               "fight-club": "marty.yaml", "dirt": "moss.yaml", "contest": "harrow.yaml"}
-ISOLATION_SETUP = EXAMPLES / "isolation" / "farmhouse.yaml"
+ISOLATION_SETUP = EXAMPLES["isolation"] / "farmhouse.yaml"
 DPI = 100
 RULE_MM = 15.0
 ROW_MM = 6.0
@@ -33,7 +33,7 @@ def _sheet(run, tmp_path, game: str, blank: bool):
     elif game == "isolation":  # a setup's sheet: links filled in, so rows of both kinds
         args = (ISOLATION_SETUP,)
     else:
-        args = (EXAMPLES / game / CHARACTERS[game],)
+        args = (EXAMPLES[game] / CHARACTERS[game],)
     result = run("sheet", *args, "--out", tmp_path)
     assert result.exit_code == 0, result.output
     pdf = sorted(tmp_path.glob("*.pdf"))[0]
@@ -127,7 +127,7 @@ NOTES = "Owes the baker a favour.\nThe north door sticks; the rope in the shed i
 @pytest.mark.parametrize("game", CHARACTERS)
 def test_every_value_prints_after_flattening(game, files, tmp_path, run):
     """Notes (several paragraphs, over the stretched field) and every other filled field."""
-    source = EXAMPLES / game / CHARACTERS[game]
+    source = EXAMPLES[game] / CHARACTERS[game]
     text = source.read_text(encoding="utf-8") + "notes: |\n" + "".join(f"  {line}\n" for line in NOTES.split("\n"))
     result = run("sheet", files.write(source.name, text), "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output

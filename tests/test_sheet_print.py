@@ -97,7 +97,7 @@ def _clean_up():
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game", CHARACTERS)
 def test_filled_and_blank_sheets_are_print_grade(game, paper, tmp_path, run):
-    filled = _sheet(run, tmp_path / "f", EXAMPLES / game / CHARACTERS[game], "--paper", paper)
+    filled = _sheet(run, tmp_path / "f", EXAMPLES[game] / CHARACTERS[game], "--paper", paper)
     assert_print_grade(filled)
     assert any(w.value for w in measure.widgets(filled) if w.kind == "/Tx") or game in ("isolation", "contest")
     assert_print_grade(_sheet(run, tmp_path / "b", "--blank", game, "--paper", paper))
@@ -107,7 +107,7 @@ def test_a_value_without_appearance_fails_the_check(tmp_path, run):
     """The check itself: the same sheet with its appearances removed is caught."""
     import pikepdf
 
-    pdf = _sheet(run, tmp_path, EXAMPLES / "fight-sphere" / "dana.yaml")
+    pdf = _sheet(run, tmp_path, EXAMPLES["fight-sphere"] / "dana.yaml")
     with pikepdf.open(_path(pdf)) as doc:
         for field in doc.Root.AcroForm.Fields:
             if field.get("/FT") == "/Tx" and "/AP" in field:
@@ -121,7 +121,7 @@ def test_a_value_without_appearance_fails_the_check(tmp_path, run):
 @pytest.mark.parametrize("script", NAMES)
 @pytest.mark.parametrize("game", CHARACTERS)
 def test_a_long_or_non_latin_name_keeps_the_sheet_on_one_page(game, script, files, tmp_path, run):
-    text = (EXAMPLES / game / CHARACTERS[game]).read_text(encoding="utf-8")
+    text = (EXAMPLES[game] / CHARACTERS[game]).read_text(encoding="utf-8")
     text = re.sub(r"^name: .*$", f"name: {NAMES[script]}", text, count=1, flags=re.M)
     path = files.write(f"{game}.yaml", text)
     pdf = _sheet(run, tmp_path, path, "--paper", "letter")
@@ -131,7 +131,7 @@ def test_a_long_or_non_latin_name_keeps_the_sheet_on_one_page(game, script, file
 
 def test_long_and_japanese_npc_names_wrap_in_their_row(files, tmp_path, run):
     long_name = "Marrow, the scrap-priest of the drowned chapel under the ninth layer"
-    text = (EXAMPLES / "fight-sphere" / "dana.yaml").read_text(encoding="utf-8")
+    text = (EXAMPLES["fight-sphere"] / "dana.yaml").read_text(encoding="utf-8")
     path = files.write("dana.yaml", text + f"  - {{npc: '{long_name}', value: 1}}\n  - {{npc: 山田 花子, value: 2}}\n")
     pdf = _sheet(run, tmp_path, path)
     assert_print_grade(pdf)
@@ -185,7 +185,7 @@ def _notes_top(pdf: bytes) -> float:
 
 @pytest.mark.parametrize("args, title, game", [
     (("--blank", "sapio"), "Blank The Sapio System character sheet", "The Sapio System"),
-    ((EXAMPLES / "dirt" / "moss.yaml",), "Moss — Games to Play in the Dirt #2: RPG character sheet", "Games to Play in the Dirt #2: RPG"),
+    ((EXAMPLES["dirt"] / "moss.yaml",), "Moss — Games to Play in the Dirt #2: RPG character sheet", "Games to Play in the Dirt #2: RPG"),
     (("--reference", "contest"), "Asset-Dice Contests — rules reference", "Asset-Dice Contests"),
 ])
 def test_pdfs_carry_title_subject_language_and_tags(args, title, game, tmp_path, run):
@@ -198,7 +198,7 @@ def test_pdfs_carry_title_subject_language_and_tags(args, title, game, tmp_path,
 
 def test_long_notes_get_rows_enough_and_all_show_once_flattened(files, tmp_path, run):
     notes = " ".join(f"Session {i}: the roof held, the rope did not, and Moss owes the baker a favour." for i in range(6))
-    text = (EXAMPLES / "dirt" / "moss.yaml").read_text(encoding="utf-8") + f"notes: '{notes}'\n"
+    text = (EXAMPLES["dirt"] / "moss.yaml").read_text(encoding="utf-8") + f"notes: '{notes}'\n"
     pdf = _sheet(run, tmp_path, files.write("moss.yaml", text))
     [field] = [w for w in measure.widgets(pdf) if w.name == "moss_notes"]
     assert field.height_mm >= 5 * 8 - 1  # ~490 characters: five ruled rows, not two
@@ -208,6 +208,6 @@ def test_long_notes_get_rows_enough_and_all_show_once_flattened(files, tmp_path,
 @pytest.mark.parametrize("game", CHARACTERS)
 def test_flat_sheets_meet_the_same_bars(game, tmp_path, run):
     """--flat prints plain boxes: the same page, no fields to flatten."""
-    pdf = _sheet(run, tmp_path, EXAMPLES / game / CHARACTERS[game], "--paper", "letter", "--flat")
+    pdf = _sheet(run, tmp_path, EXAMPLES[game] / CHARACTERS[game], "--paper", "letter", "--flat")
     assert not measure.widgets(pdf)
     assert_print_grade(pdf)

@@ -28,7 +28,7 @@ def field_values(path) -> dict[str, str]:
 def test_every_game_sheet_reads_back(game, tmp_path, run):
     assert game in GAMES, f"{game}: say here which example sheet to read back, and what it must show"
     name, texts, values = GAMES[game]
-    result = run("sheet", EXAMPLES / game / name, "--out", tmp_path, "--paper", "letter")
+    result = run("sheet", EXAMPLES[game] / name, "--out", tmp_path, "--paper", "letter")
     assert result.exit_code == 0, result.output
     [pdf] = tmp_path.glob("*.pdf")
     assert all(abs(w - 215.9) < 0.01 and abs(h - 279.4) < 0.01 for w, h in pdfs.page_sizes_mm(pdf))
@@ -45,7 +45,7 @@ def test_every_game_sheet_reads_back(game, tmp_path, run):
 
 
 def test_fight_sphere_shows_effective_relationship_and_threshold_per_layer(tmp_path, run):
-    run("sheet", EXAMPLES / "fight-sphere" / "campaign.yaml", "--out", tmp_path, "--flat")
+    run("sheet", EXAMPLES["fight-sphere"] / "campaign.yaml", "--out", tmp_path, "--flat")
     text = pdfs.text(tmp_path / "dana-okafor.pdf")
     # one Relationship (value 2): Layer 1 threshold 5 + one Relationship = 6
     assert "Threshold 5 + Relationships 1 = 6" in text
@@ -54,9 +54,9 @@ def test_fight_sphere_shows_effective_relationship_and_threshold_per_layer(tmp_p
 
 def test_the_fight_sphere_judgment_pool_counts_relationships_like_roll_does():
     from playaid.render.sheets import sheet_for
-    from playaid.systems.fight_sphere.arithmetic import judgment_pool
-    from playaid.systems.fight_sphere.gladiators import Gladiator, Relationship
-    from playaid.systems.fight_sphere.sphere import Setup
+    from playaid.games.fight_sphere.arithmetic import judgment_pool
+    from playaid.games.fight_sphere.gladiators import Gladiator, Relationship
+    from playaid.games.fight_sphere.sphere import Setup
     g = Gladiator(name="Ann", role="pc", drive="death-wish",
                   relationships=[Relationship("Marrow", 2), Relationship("Kit", 3)])
     sheet = sheet_for("fight-sphere", g, setup=Setup(name="x", players=[], characters=[], layer=3))
@@ -68,7 +68,7 @@ def test_the_fight_sphere_judgment_pool_counts_relationships_like_roll_does():
 
 def test_the_same_input_gives_the_same_bytes(tmp_path, run):
     for out in ("a", "b"):
-        run("sheet", EXAMPLES / "dirt" / "moss.yaml", "--out", tmp_path / out)
+        run("sheet", EXAMPLES["dirt"] / "moss.yaml", "--out", tmp_path / out)
     assert (tmp_path / "a" / "moss.pdf").read_bytes() == (tmp_path / "b" / "moss.pdf").read_bytes()
 
 
@@ -100,7 +100,7 @@ def test_an_invalid_character_is_refused_and_nothing_written(tmp_path, run):
 
 
 def test_a_valid_character_passes_where_the_invalid_one_fails(tmp_path, run):
-    assert run("sheet", EXAMPLES / "dirt" / "scout.yaml", "--out", tmp_path).exit_code == 0
+    assert run("sheet", EXAMPLES["dirt"] / "scout.yaml", "--out", tmp_path).exit_code == 0
 
 
 SCRIPTS = "Ελένη Παπαδοπούλου", "Юлия Смирнова", "山田 花子", "Zoë 🔥🎲"
@@ -180,10 +180,10 @@ def test_a_long_backstory_and_name_are_fitted_or_warned(files, tmp_path, run):
 def test_template_dir_falls_back_with_a_warning_and_names_syntax_errors(tmp_path, run):
     mine = tmp_path / "mine" / "sheets"
     mine.mkdir(parents=True)
-    result = run("sheet", EXAMPLES / "dirt" / "moss.yaml", "--out", tmp_path / "o", "--template-dir", mine.parent)
+    result = run("sheet", EXAMPLES["dirt"] / "moss.yaml", "--out", tmp_path / "o", "--template-dir", mine.parent)
     assert result.exit_code == 0 and "using the bundled one" in result.output
     (mine / "dirt.html").write_text('{% extends "sheets/layout.html" %}\n{% block body %}\n{% if %}\n{% endblock %}\n')
-    result = run("sheet", EXAMPLES / "dirt" / "moss.yaml", "--out", tmp_path / "o2", "--template-dir", mine.parent)
+    result = run("sheet", EXAMPLES["dirt"] / "moss.yaml", "--out", tmp_path / "o2", "--template-dir", mine.parent)
     assert result.exit_code == 1 and "dirt.html:3" in result.output
 
 
@@ -205,7 +205,7 @@ def test_a_users_template_is_used_before_the_bundled_one(tmp_path, run):
     mine = tmp_path / "mine" / "sheets"
     mine.mkdir(parents=True)
     (mine / "dirt.html").write_text('{% extends "sheets/layout.html" %}\n{% block body %}OUR OWN LOOK{% endblock %}\n')
-    result = run("sheet", EXAMPLES / "dirt" / "moss.yaml", "--out", tmp_path / "o", "--template-dir", mine.parent)
+    result = run("sheet", EXAMPLES["dirt"] / "moss.yaml", "--out", tmp_path / "o", "--template-dir", mine.parent)
     assert result.exit_code == 0 and "OUR OWN LOOK" in pdfs.text(tmp_path / "o" / "moss.pdf")
 
 
@@ -215,7 +215,7 @@ def test_nothing_to_print_is_a_usage_error(run):
 
 
 def test_a_scene_file_is_refused_with_what_to_name_instead(tmp_path, run):
-    result = run("sheet", EXAMPLES / "dirt" / "scene-climb.yaml", "--out", tmp_path / "o")
+    result = run("sheet", EXAMPLES["dirt"] / "scene-climb.yaml", "--out", tmp_path / "o")
     assert result.exit_code == 1 and "name character or setup files" in result.output
     assert not (tmp_path / "o").exists()
 
@@ -245,7 +245,7 @@ def test_field_values_the_form_face_cannot_draw_are_printed_as_text(files, tmp_p
 
 
 def test_form_fields_carry_the_trimmed_face_so_a_sheet_stays_small(tmp_path, run):
-    assert run("sheet", EXAMPLES / "dirt" / "moss.yaml", "--out", tmp_path).exit_code == 0
+    assert run("sheet", EXAMPLES["dirt"] / "moss.yaml", "--out", tmp_path).exit_code == 0
     pdf = tmp_path / "moss.pdf"
     with pikepdf.open(pdf) as doc:
         embedded = {str(f.FontDescriptor.FontName).split("+")[-1]: len(f.FontDescriptor.FontFile2.read_bytes())
@@ -277,7 +277,7 @@ def test_ticked_check_boxes_are_drawn_from_an_embedded_font_without_poppler_erro
 
     from PIL import Image
 
-    assert run("sheet", EXAMPLES / "fight-sphere" / "dana.yaml", "--out", tmp_path).exit_code == 0
+    assert run("sheet", EXAMPLES["fight-sphere"] / "dana.yaml", "--out", tmp_path).exit_code == 0
     pdf = tmp_path / "dana-okafor.pdf"
     pdfs.assert_printable(pdf)
     for command in (["pdftotext", pdf, tmp_path / "t.txt"], ["pdftoppm", "-r", "144", "-png", pdf, tmp_path / "p"]):

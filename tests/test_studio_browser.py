@@ -30,7 +30,7 @@ def studio(tmp_path_factory):
     from playaid.studio import create_app
 
     folder = tmp_path_factory.mktemp("table")
-    shutil.copytree(EXAMPLES / "dirt", folder / "dirt")
+    shutil.copytree(EXAMPLES["dirt"], folder / "dirt")
     app = create_app(folder, token="browser-token", workers=1)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
@@ -77,7 +77,7 @@ def page(browser, studio):
 
 def _example_character(game: str) -> dict:
     library = Library()
-    files, _ = expand([str(EXAMPLES / game.replace("_", "-"))])
+    files, _ = expand([str(EXAMPLES[game].replace("_", "-"))])
     for f in files:
         doc = library.load(f)
         if doc.kind == "character" and doc.valid:

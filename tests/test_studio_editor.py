@@ -31,7 +31,7 @@ job: miner
 
 @pytest.fixture
 def folder(tmp_path):
-    shutil.copytree(EXAMPLES / "dirt", tmp_path / "dirt")
+    shutil.copytree(EXAMPLES["dirt"], tmp_path / "dirt")
     return tmp_path
 
 

@@ -76,10 +76,10 @@ def test_the_words_are_the_command_lines_and_the_bars_its_distribution(app, run,
 
 def test_the_chart_is_the_engines_distribution_of_that_roll(app):
     """Drawn from the exact engine: Sapio's Hits, Fight Sphere's margin of ones, Dirt's degrees."""
-    from playaid.odds.dirt import degrees
-    from playaid.odds.fight_sphere import margin
-    from playaid.odds.sapio import hits, success
-    from playaid.systems.sapio.spiral_die import default_die
+    from playaid.games.dirt.odds import degrees
+    from playaid.games.fight_sphere.odds import margin
+    from playaid.games.sapio.odds import hits, success
+    from playaid.games.sapio.spiral_die import default_die
 
     sapio = bars(get(app, "/odds/sapio/answer?pool=4&tn=3").text)
     assert [(int(o), e) for o, e, _, _ in sapio] == sorted(hits(default_die(), 4, 3).probabilities().items())
@@ -217,8 +217,8 @@ def test_the_chart_is_accessible_and_names_at_most_a_readable_number_of_outcomes
 
 def test_sapio_hits_agree_with_the_success_the_tables_print():
     """The chart's Hits, at least the TN, are the success chance of the tables, for every pool and TN."""
-    from playaid.odds.sapio import POOLS, TNS, hits, success
-    from playaid.systems.sapio.spiral_die import SpiralDie, default_die
+    from playaid.games.sapio.odds import POOLS, TNS, hits, success
+    from playaid.games.sapio.spiral_die import SpiralDie, default_die
 
     heavy = SpiralDie.from_symbols("heavy", [["hit", "hit", "hit"]] * 2 + [["hit", "hit"]] * 4 + [[]] * 6)
     for die in (default_die(), heavy):

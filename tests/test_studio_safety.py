@@ -20,7 +20,7 @@ SAME = {"sec-fetch-site": "same-origin"}
 
 @pytest.fixture
 def folder(tmp_path):
-    shutil.copytree(EXAMPLES / "dirt", tmp_path / "dirt")
+    shutil.copytree(EXAMPLES["dirt"], tmp_path / "dirt")
     return tmp_path
 
 

@@ -17,7 +17,7 @@ import httpx  # noqa: E402  (after studio_pages: it skips the module without the
 
 from conftest import EXAMPLES, roll_json
 
-SCENES = sorted(p.relative_to(EXAMPLES).as_posix() for p in EXAMPLES.rglob("scene-*.yaml"))
+SCENES = sorted(EXAMPLES.relative(p) for p in EXAMPLES.rglob("scene-*.yaml"))
 FORM = {"Content-Type": "application/x-www-form-urlencoded"}
 
 

@@ -14,7 +14,7 @@ FORM = {"Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true
 
 
 def _folder(tmp_path):
-    shutil.copytree(EXAMPLES / "dirt", tmp_path / "dirt")
+    shutil.copytree(EXAMPLES["dirt"], tmp_path / "dirt")
     return tmp_path
 
 

@@ -11,10 +11,10 @@ from playaid import resources
 from playaid.cli import cli
 from playaid.commands.table_dice import read_face
 from playaid.systems.play import Rolled
-from playaid.systems.sapio.spiral_die import DEFAULT_DIE_FILE
+from playaid.games.sapio.spiral_die import DEFAULT_DIE_FILE
 
-SCUFFLE = resources.EXAMPLES / "dirt" / "scene-scuffle.yaml"
-LEAP = resources.EXAMPLES / "sapio" / "scene-leap.yaml"
+SCUFFLE = EXAMPLES["dirt"] / "scene-scuffle.yaml"
+LEAP = EXAMPLES["sapio"] / "scene-leap.yaml"
 
 
 def asked(scene, answers: list[str]):

@@ -20,7 +20,7 @@ from playaid.systems import REGISTRY
 def example_scenes() -> list[Path]:
     found = []
     for game in GAME_IDS:
-        folder = Path(REGISTRY[game].examples or resources.EXAMPLES / game)
+        folder = Path(REGISTRY[game].examples or resources.EXAMPLES[game])
         for path in sorted(folder.glob("*.yaml")):
             if (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("kind") == "scene":
                 found.append(path)
@@ -70,7 +70,7 @@ def test_asking_for_each_die_gives_the_same_roll(run, scene):
 
 
 def scuffle() -> Path:
-    return resources.EXAMPLES / "dirt" / "scene-scuffle.yaml"
+    return EXAMPLES["dirt"] / "scene-scuffle.yaml"
 
 
 def test_too_few_dice_name_the_missing_die_and_whose_it_is(run):
@@ -95,7 +95,7 @@ def test_a_face_off_the_die_is_refused_naming_whose_die(run):
 
 
 def test_a_spiral_die_takes_twelve_faces(run):
-    scene = resources.EXAMPLES / "sapio" / "scene-leap.yaml"
+    scene = EXAMPLES["sapio"] / "scene-leap.yaml"
     n = len(roll_json(run, scene, "--seed", "1")["rolled"])
     ok = run("roll", scene, "--dice", ",".join(["12"] * n))
     assert ok.exit_code == 0, ok.output
@@ -112,7 +112,7 @@ def test_a_malformed_dice_option_is_a_usage_error(run, args):
 
 
 def test_typed_dice_win_over_the_dice_a_scene_lists(run, files):
-    listed = resources.EXAMPLES / "sapio" / "scene-leap.yaml"
+    listed = EXAMPLES["sapio"] / "scene-leap.yaml"
     doc = yaml.safe_load(listed.read_text(encoding="utf-8"))
     seeded = roll_json(run, listed, "--seed", "9")
     path = files.write("sapio/scene.yaml", yaml.safe_dump({**doc, "dice": [1] * len(seeded["rolled"])}))
@@ -158,7 +158,7 @@ def test_a_missing_listed_die_points_at_the_field_that_takes_it(run, files, moss
 
 
 def test_the_dirt_fight_example_replays_its_real_dice_damage_dice_last(run):
-    scene = resources.EXAMPLES / "dirt" / "scene-fight.yaml"
+    scene = EXAMPLES["dirt"] / "scene-fight.yaml"
     data = roll_json(run, scene)
     assert data["replayed"] and data["seed"] is None
     doc = yaml.safe_load(scene.read_text(encoding="utf-8"))

@@ -57,7 +57,7 @@ def test_the_budget_is_per_render(tmp_path):
 def test_a_runaway_template_is_a_one_line_error_from_the_cli(tmp_path):
     mine = _mine(tmp_path, "sheets/dirt.html", "{% for i in range(100000) %}{% for j in range(100000) %}"
                                                "{% endfor %}{% endfor %}")
-    result = CliRunner().invoke(cli, ["sheet", str(EXAMPLES / "dirt" / "moss.yaml"), "--template-dir", str(mine),
+    result = CliRunner().invoke(cli, ["sheet", str(EXAMPLES["dirt"] / "moss.yaml"), "--template-dir", str(mine),
                                       "--out", str(tmp_path / "out")])
     assert result.exit_code == 1, result.output
     assert "sheets/dirt.html: the template ran more than 2,000,000 steps" in result.output

@@ -168,7 +168,7 @@ def test_a_giant_page_with_png_is_a_one_line_error_from_the_cli(tmp_path):
     (mine / "sheets").mkdir(parents=True)
     (mine / "sheets" / "dirt.html").write_text("<style>@page { size: 20000mm }</style><p>x</p>", encoding="utf-8")
     started = time.perf_counter()
-    result = CliRunner().invoke(cli, ["sheet", str(EXAMPLES / "dirt" / "moss.yaml"), "--png", "--template-dir",
+    result = CliRunner().invoke(cli, ["sheet", str(EXAMPLES["dirt"] / "moss.yaml"), "--png", "--template-dir",
                                       str(mine), "--out", str(tmp_path / "out")])
     assert time.perf_counter() - started < 20
     assert result.exit_code == 1, result.output

@@ -58,7 +58,7 @@ def test_a_hostile_template_is_a_clear_error_from_the_cli(tmp_path, tmp_path_fac
     from playaid.cli import cli
 
     mine = _mine(tmp_path, **{"sheets__dirt.html": "{{ cycler.__init__.__globals__.os.popen('id').read() }}"})
-    result = CliRunner().invoke(cli, ["sheet", str(EXAMPLES / "dirt" / "moss.yaml"), "--template-dir", str(mine),
+    result = CliRunner().invoke(cli, ["sheet", str(EXAMPLES["dirt"] / "moss.yaml"), "--template-dir", str(mine),
                                       "--out", str(tmp_path / "out")])
     assert result.exit_code == 1, result.output
     assert "not allowed" in result.output and "Traceback" not in result.output

@@ -9,6 +9,7 @@ from __future__ import annotations
 import shutil
 import string
 import time
+from pathlib import Path
 
 import pytest
 import yaml
@@ -56,7 +57,8 @@ values = st.recursive(
 def workdir(tmp_path_factory):
     """A copy of the bundled examples, so setups and scenes find the files they name."""
     root = tmp_path_factory.mktemp("fuzz")
-    shutil.copytree(EXAMPLES, root / "examples")
+    for game, folder in EXAMPLES.items():
+        shutil.copytree(folder, root / "examples" / game)
     return root
 
 
@@ -92,7 +94,7 @@ def test_mutated_examples_never_crash(workdir, data):
             lines[i] = "  " + lines[i]
         else:
             lines[i] = lines[i][: data.draw(st.integers(0, len(lines[i])))]
-    target = workdir / "examples" / source.relative_to(EXAMPLES).parent / "mutant.yaml"
+    target = workdir / "examples" / Path(EXAMPLES.relative(source)).parent / "mutant.yaml"
     target.write_text("\n".join(lines) + "\n", encoding="utf-8")
     _validate(target)
 

@@ -10,7 +10,7 @@ from playaid import resources
 
 def test_a_folder_that_cannot_be_searched_is_a_problem_not_a_traceback(tmp_path, run, monkeypatch):
     (tmp_path / "ok").mkdir()
-    (tmp_path / "ok" / "moss.yaml").write_bytes((resources.EXAMPLES / "dirt" / "moss.yaml").read_bytes())
+    (tmp_path / "ok" / "moss.yaml").write_bytes((EXAMPLES["dirt"] / "moss.yaml").read_bytes())
     (tmp_path / "locked").mkdir()
     real = os.scandir
 

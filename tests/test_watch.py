@@ -68,7 +68,7 @@ def save(path: Path, text: str) -> None:
 
 def test_each_save_renders_again_and_ctrl_c_ends_cleanly(tmp_path):
     moss = tmp_path / "moss.yaml"
-    original = (EXAMPLES / "dirt" / "moss.yaml").read_text(encoding="utf-8")
+    original = (EXAMPLES["dirt"] / "moss.yaml").read_text(encoding="utf-8")
     moss.write_text(original, encoding="utf-8")
     w = Watcher("moss.yaml", "--png", cwd=tmp_path)
     try:
@@ -106,7 +106,7 @@ def test_the_command_of_each_kind_of_file():
 def test_a_scene_renders_its_resolution_and_a_bad_command_line_is_refused(run, tmp_path):
     from playaid.commands.watch import render
 
-    scene = EXAMPLES / "dirt" / "scene-fight.yaml"
+    scene = EXAMPLES["dirt"] / "scene-fight.yaml"
     text = render(str(scene), str(tmp_path), "a4", False)
     assert text == run("roll", scene, "--seed", "1").output
     assert run("watch").exit_code == 2

@@ -18,10 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import EXAMPLES, ROOT
 from pdfs import assert_printable
 
-EXAMPLES = "playaid/assets/examples"
 
 
 def _sh(*args, cwd: Path, env: dict | None = None, timeout: int = 300) -> subprocess.CompletedProcess:
@@ -64,15 +63,15 @@ def elsewhere(tmp_path) -> Path:
     """A working folder with none of the project's files, holding copies of two inputs."""
     for name in ("fight-sphere/dana.yaml", "isolation/farmhouse.yaml", "isolation/alice.yaml",
                  "isolation/bob.yaml", "isolation/eve.yaml", "isolation/scene-board-up.yaml"):
-        shutil.copy2(ROOT / EXAMPLES / name, tmp_path / Path(name).name)
+        shutil.copy2(EXAMPLES / name, tmp_path / Path(name).name)
     return tmp_path
 
 
 def test_the_wheel_carries_templates_fonts_data_and_examples_but_no_test_fixtures(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
-    for needed in ("playaid/templates/sheets/sapio.html", "playaid/templates/shared/base.html",
+    for needed in ("playaid/games/sapio/templates/sheets/sapio.html", "playaid/templates/shared/base.html",
                    "playaid/assets/fonts/PlayaidFormSans.ttf", "playaid/assets/data/fight-club/frustrations.yaml",
-                   "playaid/assets/examples/isolation/farmhouse.yaml"):
+                   "playaid/games/isolation/examples/farmhouse.yaml"):
         assert needed in names, needed
     assert not [n for n in names if n.startswith("tests/") or "/invalid/" in n]
 
@@ -83,9 +82,9 @@ def test_the_installed_package_is_the_wheel_not_the_checkout(installed, elsewher
                 cwd=elsewhere, env=env).stdout.strip()
     assert Path(found).is_relative_to(bin_dir.parent), found
     package = Path(found)
-    for part in ("templates/sheets", "assets/fonts", "assets/data/paper.yaml", "assets/examples/sapio/wren.yaml"):
+    for part in ("templates/sheets", "assets/fonts", "assets/data/paper.yaml", "games/sapio/examples/wren.yaml"):
         assert (package / part).exists(), part
-    assert not (package / "assets" / "examples" / "invalid").exists()
+    assert not list(package.rglob("invalid"))
 
 
 def test_every_command_runs_from_another_folder(installed, elsewhere):

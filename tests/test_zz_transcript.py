@@ -19,7 +19,7 @@ BARE = re.compile(r"Traceback|is not a valid (integer|float|boolean)|is not in t
 
 MISTAKES = [
     ["sheets", "x.yaml"], ["odds", "contest", "--against", "d6"], ["odds", "contest", "--pol", "d6"],
-    ["roll", str(EXAMPLES / "contest" / "scene-riot.yaml"), "--dice", "d8", "d6"],
+    ["roll", str(EXAMPLES["contest"] / "scene-riot.yaml"), "--dice", "d8", "d6"],
     ["pregen", "isolation", "--count", "0"], ["pregen", "isolation", "--count", "four"],
     ["pregen", "isolation", "--count", "4", "--seed", "-1"], ["net", "--count", "9000"],
     ["deck", "--bleed", "1,5"], ["deck", "--deal", "x", "--players", "Ann,Ben"],

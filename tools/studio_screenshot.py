@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from playaid import resources  # noqa: E402
+from playaid.systems import REGISTRY  # noqa: E402
 from playaid.studio import create_app  # noqa: E402
 
 TOKEN = "screenshot"
@@ -75,7 +75,9 @@ def main(target: str) -> None:
 
 
 def _examples(folder: Path) -> Path:
-    shutil.copytree(resources.EXAMPLES, folder / "examples", ignore=shutil.ignore_patterns("__pycache__"))
+    for game in REGISTRY:
+        if REGISTRY[game].examples:
+            shutil.copytree(REGISTRY[game].examples, folder / "examples" / game, ignore=shutil.ignore_patterns("__pycache__"))
     return folder
 
 

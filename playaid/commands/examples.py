@@ -11,7 +11,6 @@ from pathlib import Path
 
 import click
 
-from .. import resources
 from . import InputError, OutFolder, write_all
 
 SHOWN_CONFLICTS = 5
@@ -19,10 +18,17 @@ SHOWN_CONFLICTS = 5
 
 
 def bundled() -> dict[str, bytes]:
-    """Every bundled example file by its path under the examples folder (`dirt/moss.yaml`)."""
-    root = resources.EXAMPLES
-    return {p.relative_to(root).as_posix(): p.read_bytes()
-            for p in sorted(root.rglob("*")) if p.is_file() and "__pycache__" not in p.parts}
+    """Every game's example files (built-ins and add-ons alike), by their path in the copy:
+    a folder per game id (`dirt/moss.yaml`)."""
+    from ..systems import REGISTRY
+
+    found = {}
+    for game in sorted(REGISTRY):
+        root = REGISTRY[game].examples
+        if root:
+            found |= {f"{game}/{p.relative_to(root).as_posix()}": p.read_bytes()
+                      for p in sorted(Path(root).rglob("*")) if p.is_file() and "__pycache__" not in p.parts}
+    return found
 
 
 def to_copy(folder: Path, files: dict[str, bytes]) -> dict[str, bytes]:

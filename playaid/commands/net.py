@@ -9,7 +9,7 @@ import click
 from ..documents import Library
 from ..outputs import Batch
 from ..render.nets import D6, TooLarge, nets_pdf, nets_svgs, settings
-from ..systems.sapio.spiral_die import SpiralDie, default_die, die_of
+from playaid.games.sapio.spiral_die import SpiralDie, default_die, die_of
 from . import Finite, InputError, out_option, paper_option, print_problems, write_all
 
 EDGE = settings()["edge"]

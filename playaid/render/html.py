@@ -16,6 +16,7 @@ import logging
 import mimetypes
 import os
 from dataclasses import dataclass, field
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -85,7 +86,7 @@ class Templates:
                 self.warnings.append(note)
         bundled = _inside(TEMPLATES, pieces, name)
         if bundled is None:
-            bundled = next(filter(None, (_inside(root, pieces, name) for root in _game_roots())), None)
+            bundled = next(filter(None, (_inside(root, pieces, name) for root in _game_roots(pieces[-1]))), None)
         return _source(bundled) if bundled is not None else None
 
     def render(self, template: str, /, **context) -> str:
@@ -144,12 +145,17 @@ def page_context(paper: Paper, title: str, *, game: str = "", kind: str = "", la
                                    "keywords": ", ".join(p for p in (game, kind, "playaid", "print and play") if p)}}
 
 
-def _game_roots() -> list[Path]:
-    """Template folders games bring along (`GameSystem.templates`), looked in after the
-    bundled one: a game packaged on its own ships its sheet and reference templates."""
+def _game_roots(file_name: str) -> Iterator[Path]:
+    """Template folders games bring (`templates/` in a game's folder), looked in after the
+    bundled one: first the folder of the game a file is named after (`sheets/dirt.html`), so
+    one sheet imports one game; then every game's, for a template a game adds of its own."""
     from ..systems import REGISTRY
 
-    return [Path(REGISTRY[g].templates) for g in REGISTRY if REGISTRY[g].templates]
+    named = file_name.rsplit(".", 1)[0]
+    first = [named] if named in REGISTRY else []
+    for game in [*first, *(g for g in REGISTRY if g not in first)]:
+        if REGISTRY[game].templates:
+            yield Path(REGISTRY[game].templates)
 
 
 def _inside(root: Path, pieces: list[str], name: str) -> Path | None:

@@ -1,98 +1,166 @@
-"""The rules core: one module per game, all registered here by their ids.
+"""What every game plugs into, and the registry: the one list of games, by id.
 
 Nothing below this package imports the command line or a renderer.
 
-The registry is the one list of games. Built-in games are the lines of `_MODULES`;
-a game packaged on its own joins through the entry-point group `playaid.games`
-(`[project.entry-points."playaid.games"] zombies = "playaid_zombies:SYSTEM"`), read only
-when a command needs every game or meets an id it does not know. See
+Every game — the six that ship with playaid and any installed add-on — is an entry point of
+the group `playaid.games` pointing at its `GameSystem` (`[project.entry-points."playaid.games"]
+zombies = "playaid_zombies:SYSTEM"`); playaid's own `pyproject.toml` lists its built-ins the
+same way. A game is imported only when a command asks for it, and its package is its folder:
+the registry fills in what the game leaves to convention (`conventions.py`). An add-on that
+fails to load is set aside with the reason, never stopping the others. See
 docs/adding-a-game.md.
 """
 
 from __future__ import annotations
 
 import os
-import warnings
 from collections.abc import Iterator, Mapping
-from importlib import import_module
+from dataclasses import dataclass
 
 from .base import GameSystem
+from .conventions import by_convention
 
-# Order is the order `playaid systems` lists them in (that of the product brief).
-_MODULES = {"fight-sphere": "fight_sphere", "isolation": "isolation", "sapio": "sapio",
-            "fight-club": "fight_club", "dirt": "dirt", "contest": "contest"}
 GROUP = "playaid.games"
-"""The entry-point group add-on games are published under."""
+"""The entry-point group every game is published under."""
+BUILT_IN = "playaid.games."
+"""Where the built-in games live: an entry point into this package is playaid's own."""
 NO_ADD_ONS = "PLAYAID_NO_PLUGINS"
-"""Set in the environment to ignore installed add-on games (the test suite does)."""
+"""Set in the environment to ignore installed add-on games (the built-ins stay)."""
 
 
 def entry_points(group: str) -> list:
-    """The installed entry points of `group`; importlib.metadata is imported only when a
-    command needs every game, as it costs a sheet's start-up several modules."""
+    """The installed entry points of `group`, in the order their packages list them."""
     from importlib.metadata import entry_points as installed
 
     return list(installed(group=group))
 
 
+@dataclass(frozen=True)
+class Broken:
+    """An add-on that could not be used: which, from which package, at which step, and why."""
+
+    name: str
+    source: str
+    step: str
+    reason: str
+
+    def line(self) -> str:
+        return f"game add-on {self.name!r} ({self.source}) disabled at {self.step}: {self.reason}"
+
+
+def _origin(ep) -> str:
+    """`package version` of the distribution that published an entry point, when known."""
+    dist = getattr(ep, "dist", None)
+    return f"{dist.name} {dist.version}" if dist is not None else ep.value
+
+
 class Registry(Mapping[str, GameSystem]):
-    """The games by id, each built-in imported on first use: rendering one Dirt sheet should
-    not pay for loading five other games (a quarter of a second at interpreter start)."""
+    """The games by id, each imported on first use: rendering one Dirt sheet should not pay
+    for loading five other games (a quarter of a second at interpreter start)."""
 
-    def __init__(self, modules: Mapping[str, str], group: str = GROUP) -> None:
-        self._modules = dict(modules)
-        self._loaded: dict[str, GameSystem] = {}
+    def __init__(self, group: str = GROUP) -> None:
         self._group = group
-        self._discovered = False
+        self._points: dict[str, object] | None = None
+        self._loaded: dict[str, GameSystem] = {}
+        self._added: list[str] = []
+        self.broken: dict[str, Broken] = {}
+        """Add-ons set aside, by entry-point name (`playaid systems` lists them with why)."""
 
-    def package_name(self, game: str) -> str | None:
-        """The module name of a built-in game's package under `playaid.systems` (None for others)."""
-        return self._modules.get(game)
+    def _entry_points(self) -> dict[str, object]:
+        """The games' entry points by name: the built-ins first, then add-ons (unless turned
+        off), each by name; a name taken twice keeps its first holder."""
+        if self._points is None:
+            found = entry_points(group=self._group)
+            found = sorted(found, key=lambda ep: ep.name)
+            own = [ep for ep in found if ep.value.startswith(BUILT_IN)]
+            others = [] if os.environ.get(NO_ADD_ONS) else [ep for ep in found if not ep.value.startswith(BUILT_IN)]
+            self._points = {}
+            for ep in [*own, *others]:
+                if ep.name in self._points:
+                    self._set_aside(ep, "registration", f"the id {ep.name!r} is already taken")
+                else:
+                    self._points[ep.name] = ep
+        return self._points
+
+    def _set_aside(self, ep, step: str, reason: str) -> None:
+        self.broken[ep.name] = Broken(ep.name, _origin(ep), step, reason)
+
+    def is_built_in(self, game: str) -> bool:
+        ep = self._entry_points().get(game)
+        return ep is not None and ep.value.startswith(BUILT_IN)
+
+    def origin(self, game: str) -> str:
+        """Where a game comes from: `playaid` for a built-in, else its package and version."""
+        ep = self._entry_points().get(game)
+        if ep is None:
+            return "added at run time"
+        return "playaid" if self.is_built_in(game) else _origin(ep)
+
+    def _load(self, game: str) -> GameSystem | None:
+        ep = self._entry_points()[game]
+        package = ep.value.partition(":")[0]
+        if self.is_built_in(game):  # ours fail loudly: that is a bug to see, not to hide
+            return by_convention(ep.load(), package)
+        try:
+            system = ep.load()
+            if not isinstance(system, GameSystem):
+                raise TypeError(f"{ep.value} is a {type(system).__name__}, not a GameSystem")
+            if system.id != game:
+                raise ValueError(f"it declares the id {system.id!r} under the entry-point name {game!r}")
+            return by_convention(system, package)
+        except Exception as exc:  # an add-on's failure is its own, whatever it is
+            self.disable(game, "loading", f"{type(exc).__name__}: {exc}")
+            return None
+
+    def disable(self, game: str, step: str, reason: str) -> None:
+        """Set an add-on aside after it failed at `step` (its odds options, its commands …):
+        the other games go on. A built-in is never set aside."""
+        if self.is_built_in(game):
+            raise RuntimeError(f"built-in game {game!r} failed at {step}: {reason}")
+        ep = self._entry_points().get(game)
+        self.broken[game] = Broken(game, _origin(ep) if ep is not None else "added at run time", step, reason)
+        self._loaded.pop(game, None)
+        if ep is not None:
+            del self._points[game]
+        if game in self._added:
+            self._added.remove(game)
 
     def add(self, system: GameSystem, source: str = "") -> None:
-        """Register a game object; an id already taken is an error naming where it came from."""
+        """Register a game object at run time (a test's throwaway game); an id already taken
+        is an error naming where it came from."""
         if system.id in self:
             raise ValueError(f"game {system.id!r}{f' from {source}' if source else ''} is already registered")
-        self._loaded[system.id] = system
+        self._loaded[system.id] = by_convention(system, system.package)
+        self._added.append(system.id)
 
     def remove(self, game: str) -> None:
-        """Forget a game added with `add` (a test's throwaway game); built-ins stay."""
-        if game in self._modules:
-            raise ValueError(f"{game!r} is a built-in game")
+        """Forget a game added with `add`; installed games stay."""
+        if game not in self._added:
+            raise ValueError(f"{game!r} was not added at run time")
+        self._added.remove(game)
         self._loaded.pop(game, None)
-
-    def _discover(self) -> None:
-        """Load the add-on games of the entry-point group, once: a broken or clashing add-on
-        is skipped with a warning, so it never stops the command line."""
-        if self._discovered:
-            return
-        self._discovered = True
-        if os.environ.get(NO_ADD_ONS):
-            return
-        for ep in sorted(entry_points(group=self._group), key=lambda e: e.name):
-            try:
-                system = ep.load()
-                if not isinstance(system, GameSystem):
-                    raise TypeError(f"{ep.value} is not a GameSystem")
-                self.add(system, ep.value)
-            except Exception as exc:  # an add-on's failure is its own, whatever it is
-                warnings.warn(f"game add-on {ep.name!r} skipped: {exc}", stacklevel=2)
 
     def __getitem__(self, game: str) -> GameSystem:
         if game not in self._loaded:
-            if game not in self._modules:
-                self._discover()
-                if game not in self._loaded:
-                    raise KeyError(game)
-                return self._loaded[game]
-            system = import_module(f"{__name__}.{self._modules[game]}").SYSTEM
-            assert system.id == game, f"{self._modules[game]} declares {system.id}, registered as {game}"
+            if game not in self._entry_points():
+                raise KeyError(game)
+            system = self._load(game)
+            if system is None:
+                raise KeyError(game)
             self._loaded[game] = system
         return self._loaded[game]
 
     def _ids(self) -> list[str]:
-        self._discover()
-        return [*self._modules, *(g for g in self._loaded if g not in self._modules)]
+        ids = [*self._entry_points(), *self._added]
+        # an add-on that fails on loading drops out of the list rather than out of a command
+        return [g for g in ids if g in self._loaded or g in self._added or self.is_built_in(g) or self._try(g)]
+
+    def _try(self, game: str) -> bool:
+        try:
+            self[game]
+        except KeyError:
+            return False
+        return True
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._ids())
@@ -103,12 +171,11 @@ class Registry(Mapping[str, GameSystem]):
     def __contains__(self, game: object) -> bool:
         if not isinstance(game, str):
             return False
-        if game in self._modules or game in self._loaded:
+        if game in self._loaded or self.is_built_in(game):
             return True
-        self._discover()
-        return game in self._loaded
+        return game in self._entry_points() and self._try(game)
 
 
-REGISTRY = Registry(_MODULES)
+REGISTRY = Registry()
 
-__all__ = ["REGISTRY", "GameSystem", "Registry"]
+__all__ = ["REGISTRY", "GameSystem", "Registry", "Broken"]

@@ -9,6 +9,7 @@ character files, a scene naming its setup) asks the `Resolver` it is handed.
 from __future__ import annotations
 
 import random
+import pathlib
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, Callable, Mapping, Protocol
@@ -41,8 +42,6 @@ Check = Callable[[Any, Resolver], list[Problem]]
 class GameSystem:
     id: str
     title: str
-    rule_text: str
-    """File name of the game's rule text in the shared rules folder."""
     models: Mapping[str, type]
     """Model class per kind of file this game accepts (`character`, `setup` …)."""
     checks: Mapping[str, Check]
@@ -50,6 +49,8 @@ class GameSystem:
     rules: Mapping[str, str]
     """Every rule id this game reports, with a one-line description (see docs/rules/)."""
     summary: str = ""
+    rule_text: str = ""
+    """File name of the game's rule text, for the people who keep it; nothing reads it."""
     play: Callable[[Any, Resolver, random.Random], Any] | None = None
     """Resolves a scene: `play(scene, resolver, rng) -> play.Resolution`. The game replays
     the scene's listed dice when it has them and rolls with `rng` otherwise."""
@@ -69,7 +70,7 @@ class GameSystem:
     """Pages a packet adds after the reference and the odds: (bookmark, "module:function"),
     the function taking (setup file, paper, templates) and giving PDF bytes."""
     examples: str | None = None
-    """Folder of the game's bundled examples; None: `assets/examples/<id>/` of the package."""
+    """Folder of the game's bundled examples; None: `examples/` in the game's folder, if any."""
     templates: str | None = None
     """A folder of templates the game brings (`sheets/<id>.html`, `sheets/motifs/<id>.svg`,
     `reference/<id>.html`), looked in after the bundled templates; None: only those."""
@@ -91,9 +92,24 @@ class GameSystem:
     `function(wanted: play.Rolled, scene, resolver) -> list[render.faces.FaceLook] | None`
     (the scene's model and the resolver its procedure gets), None (or no function) showing
     the die's numbers."""
+    package: str | None = None
+    """The package that holds the game (its folder is the resource root: templates, examples,
+    data). Filled in by the registry from the game's entry point; set it only for a game added
+    by hand (`REGISTRY.add`)."""
     owns: tuple[str, ...] = ()
     """Further modules or packages that are this game's own (a renderer only it uses): like
     the modules named above they may name the game, which generic modules never do."""
+
+    @property
+    def folder(self) -> pathlib.Path | None:
+        """The game's folder: where its templates, examples and data are (None: no package)."""
+        return folder_of(self.package) if self.package else None
+
+    @property
+    def data(self) -> pathlib.Path | None:
+        """The game's data tables folder, `data/` in its folder (None when it has none)."""
+        folder = self.folder
+        return folder / "data" if folder is not None and (folder / "data").is_dir() else None
 
     @property
     def short_title(self) -> str:
@@ -102,6 +118,16 @@ class GameSystem:
     def check(self, kind: str, model: Any, resolver: Resolver) -> list[Problem]:
         check = self.checks.get(kind)
         return check(model, resolver) if check else []
+
+
+def folder_of(package: str) -> pathlib.Path | None:
+    """The folder of an importable package (its resource root), or None for a namespace or
+    zip-imported one, which has no single folder to read from."""
+    from importlib.util import find_spec
+
+    spec = find_spec(package)
+    origin = spec.origin if spec is not None else None
+    return pathlib.Path(origin).parent if origin and origin.endswith("__init__.py") else None
 
 
 def load(dotted: str) -> Any:

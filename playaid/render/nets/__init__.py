@@ -6,7 +6,7 @@ the geometry and the balance and orientation rules (see `docs/nets.md`).
 
 from __future__ import annotations
 
-from ...systems.sapio.spiral_die import SpiralDie
+from playaid.games.sapio.spiral_die import SpiralDie
 from ..paper import Paper, paper as paper_named
 from .dice import D6, faces_of, settings
 from .layout import TooLarge, fit, largest_edge, pages
@@ -38,7 +38,7 @@ def nets_pdf(die: SpiralDie | D6, paper: Paper | str = "a4", count: int | None =
              edge: float | None = None) -> bytes:
     """A PDF of `count` nets of `die` (a full page when None); TooLarge if none fits.
 
-    >>> from playaid.systems.sapio import default_die
+    >>> from playaid.games.sapio import default_die
     >>> nets_pdf(default_die(), "a4", 4)[:5]  # doctest: +SKIP
     b'%PDF-'
     """

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from ...systems.sapio.spiral_die import SpiralDie
+from playaid.games.sapio.spiral_die import SpiralDie
 from . import glyphs
 from .data import settings
 from .drawing import Group, Item, Path, Style, transform

@@ -31,6 +31,6 @@ def green_and_red_d6(setup: Path, paper: Paper, templates) -> bytes:
 
 def spiral_die(setup: Path, paper: Paper, templates) -> bytes:
     """A page of the project's Spiral die."""
-    from ...systems.sapio.spiral_die import default_die
+    from playaid.games.sapio.spiral_die import default_die
 
     return _pages([default_die()], paper)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...systems.sapio.spiral_die import Face
+from playaid.games.sapio.spiral_die import Face
 from .solid import Solid, Vec, dot, scale, sub, unit
 
 POLAR = 0.999

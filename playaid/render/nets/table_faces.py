@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from ...systems.sapio.procedures import scene_die
+from playaid.games.sapio.procedures import scene_die
 from ..faces import FaceLook
 from .dice import D6, D6Faces, SpiralFaces, placed_art
 from .drawing import Item, Path, Style, polygon

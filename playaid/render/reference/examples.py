@@ -13,7 +13,6 @@ from functools import cache
 from pathlib import Path
 
 from ...play import resolve_scene
-from ...resources import EXAMPLES
 from ...systems import REGISTRY
 
 @dataclass(frozen=True)
@@ -33,7 +32,7 @@ def worked_example(system: str) -> Example | None:
     if game.worked_example is None:
         return None
     name, seed = game.worked_example
-    result, problems, _ = resolve_scene(Path(game.examples or EXAMPLES / system) / name, seed)
+    result, problems, _ = resolve_scene(Path(game.examples) / name, seed)
     if result is None:  # a bundled scene that no longer plays is our bug, not the user's input
         raise RuntimeError(f"example scene {system}/{name} does not play: {[p.message for p in problems]}")
     return Example(result.summary, tuple(s.text for s in result.steps), tuple(c.text for c in result.changes))

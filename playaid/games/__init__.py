@@ -1,0 +1,1 @@
+"""The built-in games, one folder each, shaped like an add-on."""

@@ -1,0 +1,77 @@
+"""One card per page or per image, for print-on-demand card printers.
+
+Such printers cut every card themselves and want each card alone, with bleed on all
+four sides: a page (or a 300-dpi PNG) the size of the card plus twice the bleed, the
+trim centred on it. Nothing else is drawn: no crop marks, no scale bar.
+"""
+
+from __future__ import annotations
+
+import io
+
+from playaid.render.paper import MM
+from playaid.render.pdf_info import canvas as described_canvas
+from . import face as card_face
+from . import text
+from .imposition import Rect
+from .settings import CardSize, fight_club_title
+
+PNG_DPI = 300
+FORMATS = ("pdf", "png")
+
+
+def page_mm(card: CardSize, bleed: float) -> tuple[float, float]:
+    """A one-card page: the card and its bleed on every side."""
+    return card.width + 2 * bleed, card.height + 2 * bleed
+
+
+def page_px(card: CardSize, bleed: float, dpi: int = PNG_DPI) -> tuple[int, int]:
+    """A one-card page in pixels at `dpi`, rounded to the nearest pixel."""
+    w, h = page_mm(card, bleed)
+    return round(w / 25.4 * dpi), round(h / 25.4 * dpi)
+
+
+def cards_pdf(cards: list[card_face.CardFace], card: CardSize, bleed: float, deck: str, backs: bool = True,
+              back_first: bool = False) -> bytes:
+    """Each card's front, then (with `backs`) its back, one trimmed card per page; the
+    TrimBox is the card, the BleedBox the whole page. `back_first` puts each back before
+    its front, the order DriveThruCards asks for."""
+    text.ready()
+    w, h = page_mm(card, bleed)
+    buf = io.BytesIO()
+    c = described_canvas(buf, (w * MM, h * MM), title=f"{deck} deck, one card per page",
+                         subject=f"the {deck} deck for a card printer: each {card} card alone with its bleed",
+                         game=fight_club_title(), tool="deck --per-card", keywords=("cards", str(card)))
+    trim, art = Rect(bleed, bleed, card.width, card.height), Rect(0, 0, w, h)
+    form = card_face.back_form(c, "cardback", card.width, card.height, bleed, deck) if backs else None
+    boxes = [0, 0, round(w * MM, 4), round(h * MM, 4)]
+    trim_box = [round(v * MM, 4) for v in (trim.x, trim.y, trim.right, trim.top)]
+    for face in cards:
+        sides = ("front", "back") if backs else ("front",)
+        for side in reversed(sides) if back_first else sides:
+            if side == "front":
+                card_face.draw_front(c, face, trim, art)
+            else:
+                card_face.draw_back(c, form, trim, art)
+            c.setTrimBox(trim_box)
+            c.setBleedBox(boxes)
+            c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def cards_pngs(cards: list[card_face.CardFace], card: CardSize, bleed: float, deck: str, stem: str,
+               backs: bool = True, dpi: int = PNG_DPI) -> dict[str, bytes]:
+    """`stem-card-001.png` … one per card of the pile at `dpi`, and (with `backs`)
+    `stem-card-back.png`: every back is the same, so one image serves them all."""
+    from .tts import png_bytes, raster_pages
+
+    size = page_px(card, bleed, dpi)
+    pdf = cards_pdf(cards, card, bleed, deck, backs=False)
+    digits = max(3, len(str(len(cards))))
+    out = {f"{stem}-card-{i + 1:0{digits}d}.png": png_bytes(img, dpi)
+           for i, img in enumerate(raster_pages(pdf, size))}
+    if backs:
+        back = raster_pages(cards_pdf(cards[:1], card, bleed, deck, backs=True), size)[1]
+        out[f"{stem}-card-back.png"] = png_bytes(back, dpi)
+    return out
