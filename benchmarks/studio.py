@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 import httpx  # noqa: E402
 import uvicorn  # noqa: E402
 
-from playaid import resources  # noqa: E402
+from playaid.systems import REGISTRY  # noqa: E402
 from playaid.studio import create_app  # noqa: E402
 
 TOKEN = "bench"
@@ -59,7 +59,7 @@ def _percentile(values: list[float], share: float) -> float:
 
 def main(edits: int, browser: bool) -> None:
     folder = Path(tempfile.mkdtemp())
-    shutil.copytree(EXAMPLES["dirt"], folder / "dirt")
+    shutil.copytree(REGISTRY["dirt"].examples, folder / "dirt")
     app = create_app(folder, token=TOKEN)  # one worker, as `playaid studio` runs
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))

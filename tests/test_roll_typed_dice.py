@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from playaid import resources
+from conftest import EXAMPLES
 from playaid.cli import cli
 
 SCUFFLE = EXAMPLES["dirt"] / "scene-scuffle.yaml"

@@ -136,7 +136,7 @@ def test_help_names_the_variable_of_every_option_when_it_is_set(command):
 
 
 def test_the_documented_variable_sets_roll_dice(tmp_path):
-    from playaid import resources
+    from conftest import EXAMPLES
 
     scene = EXAMPLES["dirt"] / "scene-scuffle.yaml"
     result = CliRunner().invoke(cli, ["roll", str(scene)], env={"PLAYAID_ROLL_DICE": "9"},

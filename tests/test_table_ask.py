@@ -6,8 +6,7 @@ import json
 
 from click.testing import CliRunner
 
-from conftest import roll_json
-from playaid import resources
+from conftest import EXAMPLES, roll_json
 from playaid.cli import cli
 from playaid.commands.table_dice import read_face
 from playaid.systems.play import Rolled

@@ -12,15 +12,14 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import GAME_IDS, roll_json
-from playaid import resources
+from conftest import EXAMPLES, GAME_IDS, roll_json
 from playaid.systems import REGISTRY
 
 
 def example_scenes() -> list[Path]:
     found = []
     for game in GAME_IDS:
-        folder = Path(REGISTRY[game].examples or resources.EXAMPLES[game])
+        folder = EXAMPLES[game]
         for path in sorted(folder.glob("*.yaml")):
             if (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("kind") == "scene":
                 found.append(path)

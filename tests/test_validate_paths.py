@@ -5,7 +5,7 @@ from __future__ import annotations
 import errno
 import os
 
-from playaid import resources
+from conftest import EXAMPLES
 
 
 def test_a_folder_that_cannot_be_searched_is_a_problem_not_a_traceback(tmp_path, run, monkeypatch):
