@@ -122,7 +122,7 @@ def test_a_setup_naming_a_file_of_another_game_or_kind_is_refused(files):
 
 @pytest.mark.parametrize("game", sorted(GAME_IDS))
 def test_every_shared_example_validates(game, run):
-    folder = SHARED_EXAMPLES[game] if SHARED_EXAMPLES.is_dir() else EXAMPLES[game]
+    folder = SHARED_EXAMPLES / game if SHARED_EXAMPLES.is_dir() else EXAMPLES[game]
     result = run("validate", folder)
     assert result.exit_code == 0, result.output
 

@@ -116,7 +116,7 @@ def listing_scenes() -> list[Path]:
     return out
 
 
-@pytest.mark.parametrize("scene", listing_scenes(), ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("scene", listing_scenes(), ids=EXAMPLES.relative)
 @pytest.mark.parametrize("change", ["one short", "one too many"])
 def test_a_listed_die_too_few_or_too_many_names_the_field_that_takes_it(tmp_path, scene, change):
     folder = tmp_path / scene.parent.name
@@ -135,7 +135,7 @@ def test_a_listed_die_too_few_or_too_many_names_the_field_that_takes_it(tmp_path
     assert result is None and errors, json.dumps(result.as_dict() if result else None)
     text = changed.read_text(encoding="utf-8")
     for p in errors:
-        assert not wrong_names(scene.parent.name, p, text), p
+        assert not wrong_names(EXAMPLES.relative(scene).split("/")[0], p, text), p
         assert p.path, p  # it points into the file, at the dice
 
 

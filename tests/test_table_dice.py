@@ -36,10 +36,10 @@ def same_resolution(a: dict, b: dict) -> bool:
 
 
 def test_every_game_has_a_scene_here():
-    assert {p.parent.name for p in SCENES} >= {g for g in GAME_IDS if REGISTRY[g].play is not None}
+    assert {EXAMPLES.relative(p).split("/")[0] for p in SCENES} >= {g for g in GAME_IDS if REGISTRY[g].play is not None}
 
 
-@pytest.mark.parametrize("scene", SCENES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("scene", SCENES, ids=EXAMPLES.relative)
 @pytest.mark.parametrize("seed", [1, 7, 2024])
 def test_a_seeded_roll_replays_die_for_die_with_dice(run, scene, seed):
     seeded = roll_json(run, scene, "--seed", str(seed))
@@ -55,7 +55,7 @@ def test_a_seeded_roll_replays_die_for_die_with_dice(run, scene, seed):
     assert replayed["seed"] is None
 
 
-@pytest.mark.parametrize("scene", SCENES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("scene", SCENES, ids=EXAMPLES.relative)
 def test_asking_for_each_die_gives_the_same_roll(run, scene):
     from click.testing import CliRunner
     from playaid.cli import cli
