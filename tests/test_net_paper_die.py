@@ -69,7 +69,8 @@ def test_every_declared_paper_die_draws_the_games_own_die(game):
 
 
 def test_the_die_choices_come_from_the_registry(monkeypatch):
-    toy = dataclasses.replace(REGISTRY[GAME_IDS[0]], id="toy", title="Toy Game", paper_dice={"rings": "x:y", "d6": "x:z"})
+    toy = dataclasses.replace(REGISTRY[GAME_IDS[0]], id="toy", title="Toy Game",
+                              paper_dice={"rings": "x:y", "d6": "x:z"})
     monkeypatch.setattr(net, "REGISTRY", {"toy": toy})
     assert {name: (g.id, dotted) for name, (g, dotted) in net.offered().items()} == {"rings": ("toy", "x:y")}
     monkeypatch.setattr(net, "REGISTRY", {})
