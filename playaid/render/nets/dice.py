@@ -23,7 +23,8 @@ COLOURED_PAGE = f"{__package__}.packet_pages:green_and_red_d6"
 
 
 class PaperDie(Protocol):
-    """A die as the nets draw it; a game's paper die (`GameSystem.paper_dice`) gives one."""
+    """A die as the nets draw it; a game's paper die (`GameSystem.paper_dice`) gives one.
+    It may also say how a `--faces` file of it is made (`faces_hint`), for a refused one."""
 
     solid: Solid
     on: tuple[int, ...]
