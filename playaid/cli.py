@@ -26,7 +26,7 @@ from .safe_text import shown
 from .systems import REGISTRY
 from .systems.base import load
 
-RENDERING = ("sheet", "packet", "pregen", "convention", "odds", "new", "examples", "watch", "studio")
+RENDERING = ("sheet", "packet", "pregen", "convention", "odds", "new", "examples", "watch", "studio", "net")
 """Commands living in `playaid/commands/<name>.py`, imported only when run or listed:
 each pulls in its renderer, and `playaid sheet` alone should not pay for the others."""
 

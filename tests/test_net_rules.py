@@ -13,8 +13,9 @@ from hypothesis import given, strategies as st
 from playaid.render.nets import D6, nets_svgs
 from playaid.render.nets.dice import faces_of
 from playaid.render.nets.layout import unit_nets
-from playaid.render.nets.placement import balanced, spiral_strength, up_vectors
+from playaid.render.nets.placement import balanced, up_vectors
 from playaid.render.nets.solid import cross, cube, dodecahedron, dot, sub
+from playaid.games.sapio.paper_die import spiral_strength
 from playaid.games.sapio.spiral_die import SpiralDie, default_die
 
 NS = {"svg": "http://www.w3.org/2000/svg"}

@@ -92,13 +92,18 @@ class GameSystem:
     `function(wanted: play.Rolled, scene, resolver) -> list[render.faces.FaceLook] | None`
     (the scene's model and the resolver its procedure gets), None (or no function) showing
     the die's numbers."""
+    paper_dice: Mapping[str, str] = field(default_factory=dict)
+    """The game's own paper dice for `playaid net --die NAME`: name → "module:function", the
+    function taking None (the game's own die), the model of one of its `kind: dice` files
+    (`--faces`) or a die value of the game, and giving its `render.nets.PaperDie` (None for
+    a value it does not draw). A d6 needs none: the nets draw it for every game."""
     package: str | None = None
     """The package that holds the game (its folder is the resource root: templates, examples,
     data). Filled in by the registry from the game's entry point; set it only for a game added
     by hand (`REGISTRY.add`)."""
     owns: tuple[str, ...] = ()
-    """Further modules or packages that are this game's own (a renderer only it uses): like
-    the modules named above they may name the game, which generic modules never do."""
+    """Deprecated and ignored, kept so older add-ons still load: a game's own modules are
+    those in its package; modules outside it are generic and never name a game."""
 
     @property
     def folder(self) -> pathlib.Path | None:

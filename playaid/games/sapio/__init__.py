@@ -80,13 +80,12 @@ SYSTEM = GameSystem(
     rules=RULES,
     play=play,
     masthead="The Sapio System",
-    packet=(("Paper dice", "playaid.render.nets.packet_pages:spiral_die"),),
-    table_dice="playaid.render.nets.table_faces:spiral",
-    commands={"net": "playaid.commands.net:command"},
+    packet=(("Paper dice", "playaid.games.sapio.paper_die:packet_page"),),
+    table_dice="playaid.games.sapio.paper_die:table_dice",
+    paper_dice={"spiral": "playaid.games.sapio.paper_die:spiral"},
     demo=(("paper dice", "playaid.commands.net:net_demo"),),
     worked_example=("scene-standoff.yaml", 1),
     reference="playaid.games.sapio.reference:reference_context",
-    owns=("playaid.render.nets", "playaid.commands.net"),
 )
 
 __all__ = ["RULES", "SYSTEM", "SpiralDie", "default_die"]

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from .spiral_die import Face, SpiralDie, default_die
 from playaid.render.nets.drawing import Page, Path, Style, polygon, transform
-from playaid.render.nets.glyphs import face_art
 from playaid.render.nets.svg import write_svg
+from .paper_die import face_art
+from .spiral_die import Face, SpiralDie, default_die
 
 SIZE = 12.0
 """Side of the square each face is drawn in, mm."""

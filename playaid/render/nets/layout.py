@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..paper import Paper
-from .dice import D6Faces, SpiralFaces, placed_art, settings
+from .dice import PaperDie, placed_art, safe_radius, settings
 from .drawing import Group, Item, Page, Path, Style, Text
 from .legend import footer, header
 from .packing import row_plans
@@ -36,7 +36,7 @@ class Fit:
         return len(self.places)
 
 
-def unit_nets(faces: SpiralFaces | D6Faces) -> list[Net]:
+def unit_nets(faces: PaperDie) -> list[Net]:
     """The nets (one per fold tree to try) at edge 1."""
     tab = settings()["tab"]
     return [unfold(faces.solid, tree, tab["height"], tab["angle"]) for tree in spanning_trees(faces.solid)]
@@ -64,7 +64,7 @@ def _turns(solid: Solid, tab_height: float, tab_angle: float) -> list[tuple[Net,
     return out
 
 
-def fit(faces: SpiralFaces | D6Faces, paper: Paper, edge: float) -> Fit:
+def fit(faces: PaperDie, paper: Paper, edge: float) -> Fit:
     """The arrangement holding the most nets of this edge; TooLarge names the largest edge that fits."""
     tab = settings()["tab"]
     best = _best_fit((faces.solid, tab["height"], tab["angle"]), paper, edge)
@@ -105,7 +105,7 @@ def _centred(places, width: float, left: float, right: float) -> tuple:
     return tuple((x + dx, y, t) for x, y, t in places)
 
 
-def largest_edge(faces: SpiralFaces | D6Faces, paper: Paper) -> float:
+def largest_edge(faces: PaperDie, paper: Paper) -> float:
     """The largest edge (mm, rounded down to 0.1) at which one net fits on the paper."""
     left, bottom, right, top = _area(paper)
     tab = settings()["tab"]
@@ -114,7 +114,7 @@ def largest_edge(faces: SpiralFaces | D6Faces, paper: Paper) -> float:
     return math.floor(max(sizes) * 10) / 10
 
 
-def pages(faces: SpiralFaces | D6Faces, paper: Paper, count: int | None, edge: float) -> list[Page]:
+def pages(faces: PaperDie, paper: Paper, count: int | None, edge: float) -> list[Page]:
     """Every page of `count` nets (a full page when None), nets numbered from 1."""
     grid = fit(faces, paper, edge)
     count = grid.per_page if count is None else count
@@ -131,7 +131,7 @@ def pages(faces: SpiralFaces | D6Faces, paper: Paper, count: int | None, edge: f
     return out
 
 
-def net_group(faces: SpiralFaces | D6Faces, net: Net, number: int, edge: float) -> Group:
+def net_group(faces: PaperDie, net: Net, number: int, edge: float) -> Group:
     """One numbered net: glue tabs, faces with their art, the cut outline, the fold lines."""
     lines = settings()["lines"]
     ink = lines["ink"]
@@ -143,7 +143,7 @@ def net_group(faces: SpiralFaces | D6Faces, net: Net, number: int, edge: float) 
         centre = (sum(p[0] for p in corners) / len(corners), sum(p[1] for p in corners) / len(corners))
         shape = Path(corners, Style(fill=faces.fill(die_face)), attrs=(("data-solid-face", str(f)),))
         art = placed_art(faces.art(die_face, edge), centre, net.up[f])
-        if faces.kind == "spiral":  # the face's number, as `roll --ask` and a scene's `dice:` name it
+        if faces.numbered:  # the face's number, as `roll --ask` and a scene's `dice:` name it
             art += face_number(corners, centre, die_face + 1, edge)
         face_groups.append(Group("face", [shape, *art], faces.face_attrs(die_face) + (("data-solid-face", str(f)),)))
     fold = Style(stroke=ink, width=lines["fold"], dash=tuple(lines["fold_dash"]))
@@ -157,17 +157,17 @@ def net_group(faces: SpiralFaces | D6Faces, net: Net, number: int, edge: float) 
 
 
 def face_number(corners, centre, number: int, edge: float) -> list[Item]:
-    """A Spiral face's number, small and upright in its lowest corner, between the art and
-    the corner; nothing when the corner is too small for 7 pt (edges under about 15 mm)."""
+    """A face's number, small and upright in its lowest corner, between the art and the
+    corner; nothing when the corner is too small for 7 pt (a pentagon's edge under about 15 mm)."""
     size = LABEL_MIN_PT
     height, width = size * 0.75 * 25.4 / 72, len(str(number)) * size * 0.6 * 25.4 / 72
     corner = min(corners, key=lambda p: (p[1], p[0]))
     reach = math.dist(corner, centre)
-    safe = edge * (1 / (2 * math.tan(math.pi / 5)) - settings()["safe_inset"])
+    safe = safe_radius(len(corners), edge)
     # the text's centre beyond the art's circle by half its height, the corner's sides
-    # (108° apart) leaving room for half its width
+    # (a pentagon's 108° apart) leaving room for half its width
     at = safe + height * 0.75
-    if (reach - at) * math.tan(math.radians(54)) < width / 2 + 0.3:
+    if (reach - at) * math.tan(math.radians(90 - 180 / len(corners))) < width / 2 + 0.3:
         return []
     ux, uy = (corner[0] - centre[0]) / reach, (corner[1] - centre[1]) / reach
     x, y = centre[0] + ux * at, centre[1] + uy * at

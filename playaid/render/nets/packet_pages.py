@@ -1,4 +1,5 @@
-"""The paper-dice pages of a table's packet, one function per set of dice a game rolls.
+"""The d6 pages of a table's packet, one function per set of d6 a game rolls; a game's own
+die makes its page with `pages` (Sapio's Spiral die).
 
 Games name these in `GameSystem.packet`; each takes (setup file, paper, templates).
 """
@@ -6,13 +7,15 @@ Games name these in `GameSystem.packet`; each takes (setup file, paper, template
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Iterable
 
 from ..merge import Merger
 from ..paper import Paper
 from . import D6, nets_pdf
 
 
-def _pages(dice: list, paper: Paper) -> bytes:
+def pages(dice: Iterable[Any], paper: Paper) -> bytes:
+    """One full page of nets of each die, in order, as one PDF."""
     merger = Merger()
     for die in dice:
         merger.append(nets_pdf(die, paper))
@@ -21,16 +24,9 @@ def _pages(dice: list, paper: Paper) -> bytes:
 
 def plain_d6(setup: Path, paper: Paper, templates) -> bytes:
     """A page of plain d6."""
-    return _pages([D6(None)], paper)
+    return pages([D6(None)], paper)
 
 
 def green_and_red_d6(setup: Path, paper: Paper, templates) -> bytes:
     """A page of green d6 (even faces marked), then one of red d6 (odd faces marked)."""
-    return _pages([D6("green"), D6("red")], paper)
-
-
-def spiral_die(setup: Path, paper: Paper, templates) -> bytes:
-    """A page of the project's Spiral die."""
-    from playaid.games.sapio.spiral_die import default_die
-
-    return _pages([default_die()], paper)
+    return pages([D6("green"), D6("red")], paper)

@@ -3,9 +3,8 @@
 Balance: faces are ranked by strength, weakest first (ties by their number in the die
 file); the weakest is put opposite the strongest, the second weakest opposite the second
 strongest, and so on, so every opposite pair adds up to about the same strength.
-A Spiral die face's strength is its Hits, then its Spares less its Spirals: Hits are
-what succeeds, a Spare helps and a Spiral hurts. A d6 face's strength is its pips,
-which gives the usual "opposite faces make 7".
+What strength is belongs to the die (a game ranks its own faces); a d6 face's strength
+is its pips, which gives the usual "opposite faces make 7".
 
 Orientation: the solid is read like a globe with the top face (face 0) at the north
 pole. Every face's "up" points north along the surface; the two polar faces, which have
@@ -18,16 +17,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from playaid.games.sapio.spiral_die import Face
 from .solid import Solid, Vec, dot, scale, sub, unit
 
 POLAR = 0.999
 """|cos| of the angle to the pole above which a face counts as a polar face."""
-
-
-def spiral_strength(face: Face) -> tuple[int, int]:
-    """How good a Spiral die face is: Hits first, then Spares less Spirals."""
-    return (face.hits, face.spares - face.spirals)
 
 
 def opposite_pairs(solid: Solid) -> list[tuple[int, int]]:

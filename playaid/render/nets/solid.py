@@ -1,4 +1,4 @@
-"""The two solids we print: the regular dodecahedron (Spiral die) and the cube (d6).
+"""The two solids we print: the regular dodecahedron (d12) and the cube (d6).
 
 A solid is its corner points and its faces, each face a cycle of corner indices that
 runs counter-clockwise seen from outside. Faces are ordered like a globe: the top face

@@ -1,45 +1,31 @@
-"""The dice a procedure asks for, drawn as the paper dice print them (`GameSystem.table_dice`):
-the same symbols, pips and colour marks as the nets, one small SVG per face for the
-studio's buttons."""
+"""The d6 a procedure asks for, drawn as the paper dice print them (`GameSystem.table_dice`):
+the same pips and colour marks as the nets, one small SVG per face for the studio's
+buttons. A game's own die draws its faces with `face_svg` the same way."""
 
 from __future__ import annotations
 
 import math
 
-from playaid.games.sapio.procedures import scene_die
 from ..faces import FaceLook
-from .dice import D6, D6Faces, SpiralFaces, placed_art
-from .drawing import Item, Path, Style, polygon
+from .dice import D6, D6Faces, placed_art, settings
+from .drawing import Item, Path, Style
 from .glyphs import INK
 from .svg import _emit
 
 EDGE = 10.0
 """Face edge in the SVG's own units; the button sets the size on screen."""
 BOX = 9.0
-"""Half the viewBox: room for the largest face outline (the pentagon's corner radius)."""
+"""Half the viewBox: room for the largest face outline (a d12's pentagon, corner radius 8.5)."""
 
 
-def _svg(outline: Item, art: list[Item]) -> str:
+def face_svg(outline: Item, art: list[Item]) -> str:
+    """One face for a button: its outline and art, in a square viewBox centred on 0."""
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{-BOX:g} {-BOX:g} {2 * BOX:g} {2 * BOX:g}" '
            'class="die-face" aria-hidden="true" focusable="false">']
     for item in (outline, *art):
         _emit(out, item, 0.0)  # height 0: y flips about the centre
     out.append("</svg>")
     return "".join(out)
-
-
-def spiral(wanted, scene, resolver) -> list[FaceLook]:
-    """The faces of the Spiral die the scene rolls (its `die:` file, else the rule text's): a
-    pentagon with its Hits, Spares and Spirals."""
-    faces = SpiralFaces(scene_die(scene, resolver))
-    corner = EDGE / (2 * math.sin(math.pi / 5))
-    outline = Path(polygon(5, corner), Style(fill="#ffffff", stroke=INK, width=0.5))
-    looks = []
-    for i in range(len(faces.die.faces)):
-        words = ", ".join(faces.symbols(i)) or "blank"
-        art = placed_art(faces.art(i, EDGE), (0.0, 0.0), math.pi / 2)
-        looks.append(FaceLook(i + 1, f"{i + 1}: {words}", _svg(outline, art)))
-    return looks
 
 
 def _d6(color: str | None) -> list[FaceLook]:
@@ -51,7 +37,7 @@ def _d6(color: str | None) -> list[FaceLook]:
         outline = Path(square, Style(fill=faces.fill(i) or "#ffffff", stroke=INK, width=0.5))
         art = placed_art(faces.art(i, EDGE * 1.6), (0.0, 0.0), math.pi / 2)
         counted = ", counts" if faces.marked(i) else ""
-        looks.append(FaceLook(i + 1, f"{color + ' ' if color else ''}{i + 1}{counted}", _svg(outline, art)))
+        looks.append(FaceLook(i + 1, f"{color + ' ' if color else ''}{i + 1}{counted}", face_svg(outline, art)))
     return looks
 
 
@@ -65,4 +51,4 @@ def coloured_d6(wanted, scene=None, resolver=None) -> list[FaceLook] | None:
     color = wanted.pool.rpartition(", ")[2]
     if wanted.sides != 6:
         return None
-    return _d6(color if color in ("red", "green") else None)
+    return _d6(color if color in settings()["d6"]["colors"] else None)
