@@ -115,7 +115,7 @@ def test_red_connectors_are_dashed_and_crossed_as_the_reference_says(tmp_path):
             assert 0.6 < cos < 0.8
     green_only = [g for g in links if g not in red]
     assert all(not [e for e in g.iter(SVG + "line") if e.get("class") == "red-cross"] for g in green_only)
-    reference = ROOT / "playaid" / "templates" / "reference" / "isolation.html"
+    reference = ROOT / "playaid" / "games" / "isolation" / "templates" / "reference" / "isolation.html"
     assert "dashed and crossed" in reference.read_text(encoding="utf-8")
 
 
