@@ -9,10 +9,20 @@ import pytest
 import yaml
 
 import pdfs
-from playaid.render.cover_story import DATA, story
+from playaid import game_data
+from playaid.render.cover_story import COVER, LISTS, story
 
 COUNTS = {"dirt": 2, "isolation": 2, "sapio": 2, "contest": 2, "fight-club": 4, "fight-sphere": 2}
-TABLES = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+
+
+def _cover(game: str) -> dict:
+    """The game's cover data, read from its own `data/` folder."""
+    return game_data.read(game, COVER)
+
+
+def _lists(game: str) -> dict:
+    """The lists a ready table of the game draws from (its pregen table)."""
+    return game_data.read(game, LISTS)
 
 
 def _words(text: str) -> str:
@@ -23,15 +33,15 @@ def test_the_setup_says_what_it_can_and_the_rest_is_drawn_the_same_way_each_time
     told = story("dirt", SimpleNamespace(name="Camp", setting="A summer camp by a lake",
                                          objective="Save the garden", antagonist="The sheriff"))
     assert (told.premise, told.threat) == ("A summer camp by a lake — Save the garden", "The sheriff")
-    assert told.opening in TABLES["cover"]["dirt"]["openings"] and told.drawn == ("opening",)
+    assert told.opening in _cover("dirt")["openings"] and told.drawn == ("opening",)
     bare = story("dirt", SimpleNamespace(name="Camp", setting="", objective="", antagonist=""))
     setting, objective = bare.premise.split(" — ")  # each empty field drawn from its own list
-    assert setting in TABLES["dirt"]["settings"] and objective in TABLES["dirt"]["objectives"]
-    assert bare.threat in TABLES["dirt"]["antagonists"] and bare.drawn == ("premise", "threat", "opening")
+    assert setting in _lists("dirt")["settings"] and objective in _lists("dirt")["objectives"]
+    assert bare.threat in _lists("dirt")["antagonists"] and bare.drawn == ("premise", "threat", "opening")
     assert bare == story("dirt", SimpleNamespace(name="Camp", setting="", objective="", antagonist=""))
     sphere = story("fight-sphere", SimpleNamespace(name="Rust"))
     assert sphere.drawn == ("premise", "threat", "opening")
-    assert sphere.threat in TABLES["cover"]["fight-sphere"]["threats"]
+    assert sphere.threat in _cover("fight-sphere")["threats"]
 
 
 @pytest.mark.parametrize("game", COUNTS)
@@ -47,7 +57,7 @@ def test_a_ready_tables_cover_carries_premise_threat_and_opening(game, tmp_path,
     assert told.premise and told.threat and told.opening
     for text in (told.premise, told.threat, told.opening):
         assert _words(text) in cover, text
-    assert told.opening in TABLES["cover"][game]["openings"]
+    assert told.opening in _cover(game)["openings"]
     # a ready table's own premise and threat (drawn into its setup) are the ones the cover shows
     if game == "dirt":
         assert setup["antagonist"] == told.threat and setup["objective"] in told.premise

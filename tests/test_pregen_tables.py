@@ -155,7 +155,7 @@ def test_fight_club_table_deals_each_card_once_and_seats_its_players():
 # -- Sapio, Dirt, contest: a premise from the tables ----------------------------------------
 
 def test_party_games_draw_their_premise_from_the_tables():
-    t = table("tables")
+    t = {s: table(s) for s in ("sapio", "dirt", "contest")}  # each game's own table, in its data/
     sapio, dirt, contest = (_setup(make_tables(s, 3, 1, 2)[0]) for s in ("sapio", "dirt", "contest"))
     assert sapio["setting"] in t["sapio"]["settings"] and sapio["notes"] in t["sapio"]["premises"]
     assert (dirt["antagonist"], dirt["objective"]) in [(a, o) for a in t["dirt"]["antagonists"]

@@ -70,7 +70,10 @@ def elsewhere(tmp_path) -> Path:
 def test_the_wheel_carries_templates_fonts_data_and_examples_but_no_test_fixtures(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for needed in ("playaid/games/sapio/templates/sheets/sapio.html", "playaid/templates/shared/base.html",
-                   "playaid/assets/fonts/PlayaidFormSans.ttf", "playaid/assets/data/fight-club/frustrations.yaml",
+                   "playaid/assets/fonts/PlayaidFormSans.ttf", "playaid/games/fight_club/data/frustrations.yaml",
+                   "playaid/games/fight_club/data/cards/layout.yaml", "playaid/games/isolation/data/pregen-map.yaml",
+                   "playaid/games/isolation/data/maps/text.yaml", "playaid/games/sapio/data/handout.yaml",
+                   "playaid/games/dirt/data/cover.yaml", "playaid/assets/data/pregen/names.yaml",
                    "playaid/games/isolation/examples/farmhouse.yaml"):
         assert needed in names, needed
     assert not [n for n in names if n.startswith("tests/") or "/invalid/" in n]
@@ -82,7 +85,8 @@ def test_the_installed_package_is_the_wheel_not_the_checkout(installed, elsewher
                 cwd=elsewhere, env=env).stdout.strip()
     assert Path(found).is_relative_to(bin_dir.parent), found
     package = Path(found)
-    for part in ("templates/sheets", "assets/fonts", "assets/data/paper.yaml", "games/sapio/examples/wren.yaml"):
+    for part in ("templates/sheets", "assets/fonts", "assets/data/paper.yaml", "games/sapio/examples/wren.yaml",
+                 "games/sapio/data/spiral-d12.yaml"):
         assert (package / part).exists(), part
     assert not list(package.rglob("invalid"))
 

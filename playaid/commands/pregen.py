@@ -53,10 +53,11 @@ def command(system: str, count: int, seed: int | None, players: list[str] | None
     """Make COUNT pre-built characters of SYSTEM, each checked by the game's rules.
 
     Names, professions, descriptors, qualities, jobs, assets … are drawn from the
-    project's own tables (playaid/assets/data/pregen/). Fight Club deals the frustration cards
-    without replacement and gives each character's Connections to three different other
-    players (4 to 20 players; without --players, one `Player N` per character). Fight
-    Sphere gives each named player at least two Gladiators, one of them `role: pc`.
+    project's own tables (names in playaid/assets/data/pregen/, the rest in the game's
+    data/ folder). Fight Club deals the frustration cards without replacement and gives
+    each character's Connections to three different other players (4 to 20 players;
+    without --players, one `Player N` per character). Fight Sphere gives each named
+    player at least two Gladiators, one of them `role: pc`.
     Nothing is written unless every character passes validation.
 
     With --table (or --packet, --tables K) the characters come with the setup that seats
@@ -110,7 +111,7 @@ def _make(system, count, seed, players, as_table, packet, tables, paper, out_dir
     if batch.problems:
         print_problems(batch.problems)
         raise InputError("the pre-built characters break the rules above, so nothing was written; "
-                         "the tables in playaid/assets/data/pregen/ need fixing")
+                         "the tables in playaid/assets/data/pregen/ or the game's data/ folder need fixing")
     from .pregen_table import warn_empty_seats
 
     warn_empty_seats(batch.files, players)

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cache
 
-import yaml
-
-from .. import resources
+from .. import game_data
 from .tables import percent
 
-WORDS = resources.DATA / "odds" / "handouts.yaml"
+WORDS = "handout.yaml"
+"""A game's handout words: this file of its `data/` folder."""
 LIGHTEST, DARKEST = 255, 150
 """Grey levels of a 0% and a 100% cell: dark enough to see, light enough for black text."""
 
@@ -78,12 +76,11 @@ def drop_empty_notes(rows) -> tuple:
                                else c for c in cells)) for label, cells in rows)
 
 
-@cache
-def _bundled() -> dict:
-    return yaml.safe_load(WORDS.read_text(encoding="utf-8"))
-
-
 def bundled_words(system: str) -> dict:
-    """A built-in game's handout words: its entry of `assets/data/odds/handouts.yaml`
-    (`title`, `read`, `assumptions`, optionally `reference`)."""
-    return _bundled()[system]
+    """A game's handout words (`read`, `small`, `assumptions`): `data/handout.yaml` in its
+    folder, read through the registry, so an add-on keeps its words the same way."""
+    words = game_data.read(system, WORDS)
+    if words is None:
+        raise LookupError(f"game {system!r} has no {game_data.shown(system, WORDS)}: "
+                          "write its handout words there (read, small, assumptions)")
+    return words

@@ -7,8 +7,9 @@ the same bytes every time.
 A game offers pre-built characters by naming a module in `GameSystem.pregen` with
 `characters(drawer, count, players) -> [(Name, data)]` and, optionally,
 `default_players(count)`, `setup(players, files)` (a setup to check them in),
-`PLAYERS = (min, max)` (else the `players` entry of `assets/data/pregen/<id>.yaml`) and
-`DEMO_PLAYERS` (the table `playaid demo` deals for). Ready tables (`tables.py`) need
+`PLAYERS = (min, max)` (else the `players` entry of its table, `data/pregen.yaml` in
+the game's folder: see `draw.table_files`) and `DEMO_PLAYERS` (the table `playaid demo`
+deals for). Ready tables (`tables.py`) need
 `ready_table(drawer, count, players) -> ([(Name, data)], setup fields)` and `DEMO_TABLE`,
 optionally `NAMES_PER_CHARACTER` and `check_tables(tables)` (see docs/adding-a-game.md).
 """

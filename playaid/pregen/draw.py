@@ -13,12 +13,18 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from itertools import islice
+from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 import yaml
-from .. import resources
+from .. import game_data, resources
+from ..systems import REGISTRY
 
 DATA = resources.DATA / "pregen"
+"""The tables every game shares (`names.yaml`); each game's own are in its `data/` folder."""
+OWN = "pregen"
+"""A game's tables are `data/pregen.yaml` (the table named after the game) and
+`data/pregen-<part>.yaml` (the table `<game>-<part>`: Isolation's map is `isolation-map`)."""
 FALLBACK = 10_000
 """The most names left a nearly full batch chooses among (bundled tables make about 1,600)."""
 
@@ -27,10 +33,29 @@ class PregenError(Exception):
     """The request cannot be met (a table too small, players that do not fit the game)."""
 
 
+def table_files() -> dict[str, tuple[Path, str]]:
+    """Every table there is to draw from, by name: its file and where a reader finds it.
+
+    The shared tables of `assets/data/pregen/`, then each game's own, found in its `data/`
+    folder (built-in and add-on alike; see `OWN`).
+    """
+    out = {p.stem: (p, f"playaid/assets/data/pregen/{p.name}") for p in sorted(DATA.glob("*.yaml"))}
+    for game in REGISTRY:
+        folder = REGISTRY[game].data
+        for path in sorted(folder.glob(f"{OWN}*.yaml")) if folder is not None else []:
+            part = path.stem[len(OWN):]
+            if part == "" or part.startswith("-"):
+                out.setdefault(game + part, (path, game_data.shown(game, path.name)))
+    return out
+
+
 @cache
 def bundled(name: str) -> dict:
-    """The data file `assets/data/pregen/<name>.yaml`, as shipped."""
-    return yaml.safe_load((DATA / f"{name}.yaml").read_text(encoding="utf-8"))
+    """The table `name` as shipped (KeyError for a table there is not)."""
+    shared = DATA / f"{name}.yaml"
+    # the shared names are asked for with every name drawn: found without listing the games
+    path = shared if shared.is_file() else table_files()[name][0]
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
 _OWN: ContextVar[dict[str, dict]] = ContextVar("pregen_tables", default={})

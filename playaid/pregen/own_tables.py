@@ -1,11 +1,12 @@
 """A group's own pregen tables (`--tables-file FILE`), checked like any input.
 
-The file names bundled tables (the files of `assets/data/pregen/`, without `.yaml`) and
-gives entries for them. A list is added to ours, a mapping merged into ours, a single
-value replaces ours; `replace: [table.entry, …]` makes a list or mapping replace ours
-instead. Every value must have the shape our own entries have (checked against them,
-so a new entry can never break the drawing), and the words the Isolation map and Biases
-name must be words of the tables. Problems name the file, line and column.
+The file names bundled tables and gives entries for them: the shared ones (the files of
+`assets/data/pregen/`, without `.yaml`) and each game's own, found in its `data/` folder
+(`draw.table_files`), an add-on's as much as ours. A list is added to ours, a mapping
+merged into ours, a single value replaces ours; `replace: [table.entry, …]` makes a list
+or mapping replace ours instead. Every value must have the shape our own entries have
+(checked against them, so a new entry can never break the drawing), and the words the
+Isolation map and Biases name must be words of the tables. Problems name the file, line and column.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import yaml
 
 from ..problems import Path as At, Problem, error, unique
 from ..source import read
-from .draw import DATA, bundled, stray_braces
+from .draw import bundled, stray_braces, table_files
 
 RULE = "pregen.tables-file"
 SIZE_RULE = "pregen.tables-size"
@@ -30,7 +31,8 @@ takes about 3,000."""
 
 
 def table_names() -> list[str]:
-    return sorted(p.stem for p in DATA.glob("*.yaml"))
+    """The tables a group may add to or replace: the shared ones and every game's own."""
+    return sorted(table_files())
 
 
 def _kind(value) -> str:
@@ -125,12 +127,13 @@ def load(path: Path) -> tuple[dict[str, dict], list[Problem]]:
     if not isinstance(replace, list) or not all(isinstance(r, str) and "." in r for r in replace):
         fail("`replace` lists entries as `table.entry`", "e.g. replace: [isolation-map.locales]", ("replace",))
         replace = []
+    files = table_files()
     out: dict[str, dict] = {}
     for name, entries in data.items():
         if name == "replace":
             continue
-        if name not in table_names():
-            fail(f"`{name}` is not one of our tables", f"use one of: {', '.join(table_names())}", (name,), key=True)
+        if name not in files:
+            fail(f"`{name}` is not one of our tables", f"use one of: {', '.join(sorted(files))}", (name,), key=True)
             continue
         if not isinstance(entries, dict):
             fail(f"`{name}` needs a mapping of entries", "e.g. locales: [A flooded subway station]", (name,))
@@ -144,7 +147,7 @@ def load(path: Path) -> tuple[dict[str, dict], list[Problem]]:
             why = _fits(value, [ours[key]])
             if why:
                 fail(f"{name}.{key} does not have the shape of ours: {why}",
-                     f"write it like the entries of {name}.yaml in playaid/assets/data/pregen/", (name, key))
+                     f"write it like the entries of {files[name][1]}", (name, key))
                 continue
             if _sentences(name, key, value, fail):
                 continue

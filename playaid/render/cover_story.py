@@ -2,8 +2,11 @@
 
 A convention GM reads the cover first. The setup says what it can (a ready table fills
 those fields from the game's tables: Dirt's objective and antagonist, Isolation's locale
-and threat); the rest is drawn from the same game's lists in `pregen/tables.yaml`
-(`cover:`), seeded by the setup's name so a packet made again says the same thing.
+and threat); the rest is drawn, seeded by the setup's name so a packet made again says the
+same thing. Both halves are data in the game's `data/` folder, read through the registry
+(an add-on's as much as ours): `cover.yaml` names the setup fields that tell the premise
+and the threat and holds the cover's own lists; `pregen.yaml` holds the lists a ready
+table fills those fields from.
 """
 
 from __future__ import annotations
@@ -11,13 +14,11 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass
-from functools import cache
 
-import yaml
+from .. import game_data
 
-from .. import resources
-
-DATA = resources.DATA / "pregen" / "tables.yaml"
+COVER = "cover.yaml"
+LISTS = "pregen.yaml"
 
 
 @dataclass(frozen=True)
@@ -29,20 +30,14 @@ class Story:
     """Which of the three were drawn rather than read from the setup (the cover says so)."""
 
 
-@cache
-def _tables() -> dict:
-    return yaml.safe_load(DATA.read_text(encoding="utf-8"))
-
-
 def story(system: str, setup) -> Story | None:
     """The cover story of `setup` (a game's setup model); None for a game without cover data."""
-    tables = _tables()
-    cover = tables.get("cover", {}).get(system)
+    cover = game_data.read(system, COVER)
     if cover is None:
         return None
     draw = random.Random(hashlib.sha256(f"{system}\n{setup.name}".encode()).digest())
     found, drawn = {}, []
-    lists = tables.get(system, {})
+    lists = game_data.read(system, LISTS) or {}
     for part in ("premise", "threat", "opening"):
         bits, guessed = [], False
         for key in cover.get(part, []):

@@ -50,6 +50,6 @@ NAMES_PER_CHARACTER = 2
 def ready_table(draw: Drawer, count: int, players: list[str]) -> tuple[list[tuple[Name, dict]], dict]:
     """A crew (the setup's name) and a premise in `notes`."""
     seated("contest", count, "contest")
-    t = table("tables")["contest"]
+    t = table("contest")
     crew, premise = draw.pick(t["crews"]), draw.pick(t["premises"])
     return characters(draw, count, players), {"name": crew, "notes": premise}

@@ -40,7 +40,7 @@ DEMO_TABLE = 3
 def ready_table(draw: Drawer, count: int, players: list[str]) -> tuple[list[tuple[Name, dict]], dict]:
     """A party with a setting, an antagonist and an objective, the fields a Dirt setup has."""
     seated("dirt", count, "Dirt")
-    t = table("tables")["dirt"]
+    t = table("dirt")
     setting, antagonist, objective = (draw.pick(t[k]) for k in ("settings", "antagonists", "objectives"))
     return characters(draw, count, players), {
         "name": setting, "setting": setting, "antagonist": antagonist, "objective": objective}

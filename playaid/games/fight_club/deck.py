@@ -1,6 +1,6 @@
 """The frustration deck: the standard one from the rule text, or a table's own.
 
-The standard deck is data (`assets/data/fight-club/frustrations.yaml`, itself a
+The standard deck is data (`data/frustrations.yaml` in this folder, itself a
 `kind: deck` file), read with the same model a custom deck is, so both obey the
 same rules.
 """
@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache
+from pathlib import Path
 from typing import Iterable
 
 import yaml
 
 from playaid.convert import Builder
 from .models import Card, Deck
-from playaid import resources
 
-STANDARD_DECK_FILE = resources.DATA / "fight-club" / "frustrations.yaml"
+STANDARD_DECK_FILE = Path(__file__).parent / "data" / "frustrations.yaml"
 
 CARD_NAME_MAX = 40
 """Longest card name, in characters: it has to fit on a printed card (the longest

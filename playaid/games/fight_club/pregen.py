@@ -104,5 +104,5 @@ def ready_table(draw: Drawer, count: int, players: list[str]) -> tuple[list[tupl
     if count > len(players):
         raise PregenError(f"{count} characters need {count} players, one each; "
                           f"--players names {len(players)}: name more, or lower --count")
-    club = draw.pick(table("tables")["fight-club"]["clubs"])
+    club = draw.pick(table("fight-club")["clubs"])
     return characters(draw, count, players), {"name": club, "players": players}

@@ -13,7 +13,8 @@ from playaid.pregen.draw import Drawer, Name, PregenError, fill, fits_table, tab
 PER_PLAYER = 2
 SENTENCES = {part: ("short", "years") for part in ("past", "known_for", "taken", "since")} | {
     DEATH_WISH: ("short",), REASON_TO_LIVE: ("short",)}
-"""The entries of `fight-sphere.yaml` that are sentences, and the placeholders each may hold."""
+"""The entries of the game's table (`data/pregen.yaml`) that are sentences, and the
+placeholders each may hold."""
 
 
 def seats(count: int, players: list[str]) -> list[tuple[str, str]]:
@@ -109,10 +110,10 @@ def episodes(draw: Drawer, pcs: list[str], npcs: list[str]) -> list[list[str]]:
 
 def ready_table(draw: Drawer, count: int, players: list[str]) -> tuple[list[tuple[Name, dict]], dict]:
     """Players, their Gladiators and the Episodes, as the section above tells."""
-    fits_table(count, table("tables")["fight-sphere"]["table"],
+    fits_table(count, table("fight-sphere")["table"],
                "a Fight Sphere table holds {low} to {high} Gladiators (two or more per player)")
     players = players or table_players(count)
-    t = table("tables")["fight-sphere"]
+    t = table("fight-sphere")
     made = characters(draw, count, players)
     pcs = [data["name"] for _, data in made if data["role"] == "pc"]
     plan = episodes(draw, pcs, [data["name"] for _, data in made if data["role"] == "npc"])

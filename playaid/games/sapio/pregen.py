@@ -44,6 +44,6 @@ DEMO_TABLE = 3
 def ready_table(draw: Drawer, count: int, players: list[str]) -> tuple[list[tuple[Name, dict]], dict]:
     """A party with a setting and a premise (the setup's `setting` and `notes`)."""
     seated("sapio", count, "Sapio")
-    t = table("tables")["sapio"]
+    t = table("sapio")
     setting, premise = draw.pick(t["settings"]), draw.pick(t["premises"])
     return characters(draw, count, players), {"name": setting, "setting": setting, "notes": premise}

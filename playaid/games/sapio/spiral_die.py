@@ -1,7 +1,7 @@
 """The Spiral Die: twelve faces showing Hits, Spares and Spirals, kept as data.
 
 The rule text shows the faces only in a picture the text lacks, so the faces live in a
-`kind: dice` file; the project's default is `assets/data/sapio/spiral-d12.yaml`. A
+`kind: dice` file; the project's default is `data/spiral-d12.yaml` in this folder. A
 group with differently printed dice names its own file in a scene (`die:`), and odds
 tables and die nets follow whatever faces they are given.
 """
@@ -11,17 +11,18 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Sequence
 
 import yaml
 
 from playaid.convert import spec
 from playaid.problems import Problem, error
-from playaid import resources
 
 FACE_COUNT = 12
 SYMBOLS = ("hit", "spare", "spiral")
-DATA = resources.DATA / "sapio"
+DATA = Path(__file__).parent / "data"
+"""The game's data folder: the die's faces, the too-broad Qualities, the example Talents."""
 DEFAULT_DIE_FILE = DATA / "spiral-d12.yaml"
 
 
@@ -93,7 +94,7 @@ def die_of(file: DieFile) -> SpiralDie:
 
 @cache
 def default_die() -> SpiralDie:
-    """The project's Spiral die, read from `assets/data/sapio/spiral-d12.yaml`."""
+    """The project's Spiral die, read from `data/spiral-d12.yaml` in this game's folder."""
     data = yaml.safe_load(DEFAULT_DIE_FILE.read_text(encoding="utf-8"))
     faces = data["faces"]
     broken = die_problems(faces)

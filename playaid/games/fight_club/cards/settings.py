@@ -1,4 +1,4 @@
-"""The card layout numbers of `assets/data/cards/layout.yaml`, and card sizes by name."""
+"""The card layout numbers of the game's `data/cards/layout.yaml`, and card sizes by name."""
 
 from __future__ import annotations
 
@@ -6,12 +6,11 @@ import math
 import re
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 import yaml
 
-from playaid.render.paper import ASSETS
-
-DATA = ASSETS / "data" / "cards"
+DATA = Path(__file__).parents[1] / "data" / "cards"
 
 
 class CardError(ValueError):

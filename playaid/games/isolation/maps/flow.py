@@ -14,7 +14,7 @@ from .style import DATA, Style
 
 @cache
 def summaries() -> dict:
-    """The rule summaries the worksheets print (`assets/data/maps/text.yaml`)."""
+    """The rule summaries the worksheets print (the game's `data/maps/text.yaml`)."""
     with open(DATA.with_name("text.yaml"), encoding="utf-8") as fh:
         return yaml.safe_load(fh)
 

@@ -1,4 +1,4 @@
-"""The sizes and colours of the worksheets (`assets/data/maps/layout.yaml`), scaled to
+"""The sizes and colours of the worksheets (the game's `data/maps/layout.yaml`), scaled to
 the paper. A3 and tabloid are posters read from across the table: lengths grow with the
 paper, and the type takes the poster's own sizes, larger than the paper's ratio."""
 
@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 import yaml
 
 from playaid.render.paper import MM, Paper
-from playaid import resources
 
-DATA = resources.DATA / "maps" / "layout.yaml"
+DATA = Path(__file__).parents[1] / "data" / "maps" / "layout.yaml"
 
 
 @cache
