@@ -101,11 +101,19 @@ def _write(out: Batch, files: dict[str, bytes]) -> list[Path]:
     return [out.write_bytes(name, data) for name, data in files.items()]
 
 
+def _paper_dice(out: Batch, paper: str) -> list[Path]:
+    """Each game's own paper die and the coloured d6, as `playaid net` prints them."""
+    from .commands.net import net_demo
+
+    return net_demo(out, paper)
+
+
 STEPS = (
     ("sheets, blank sheets and packets", _sheets),
     ("odds handouts", _odds),
     ("pre-built characters", _pregens),
     ("ready tables with their packets, one per game", _tables),
+    ("paper dice", _paper_dice),
 )
 """What the demo makes for every game after the validation report and the example rolls."""
 

@@ -83,7 +83,6 @@ SYSTEM = GameSystem(
     packet=(("Paper dice", "playaid.games.sapio.paper_die:packet_page"),),
     table_dice="playaid.games.sapio.paper_die:table_dice",
     paper_dice={"spiral": "playaid.games.sapio.paper_die:spiral"},
-    demo=(("paper dice", "playaid.commands.net:net_demo"),),
     worked_example=("scene-standoff.yaml", 1),
     reference="playaid.games.sapio.reference:reference_context",
 )
