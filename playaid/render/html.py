@@ -196,6 +196,20 @@ def _allowed_roots(template_roots: list[Path]) -> list[Path]:
     return [p.resolve() for p in (*template_roots, ASSETS, FONT_DIR)]
 
 
+def _game_template_roots() -> list[Path]:
+    """Every game's `templates/` folder, resolved (asked only when a file is not among ours)."""
+    return [root.resolve() for root in _game_roots("")]
+
+
+def _in_a_game_folder(path: Path) -> bool:
+    """Whether `path` (resolved) is inside a game's folder: its templates, images, fonts and
+    data may be read, nothing else of the machine."""
+    from ..systems import REGISTRY
+
+    folders = [REGISTRY[g].folder for g in REGISTRY]
+    return any(f is not None and f.resolve() in path.parents for f in folders)
+
+
 def local_fetcher(template_roots: list[Path]):
     """A WeasyPrint URL fetcher that serves only files under the allowed folders."""
     from weasyprint.urls import URLFetcher, URLFetcherResponse, URLFetchingError
@@ -210,10 +224,13 @@ def local_fetcher(template_roots: list[Path]):
                 raise URLFetchingError(f"playaid fetches no {parts.scheme or 'relative'} URLs: {url}")
             path = Path(unquote(parts.path)).resolve()
             if not path.is_file() and first in path.parents:
-                # A user's template folder need not copy every stylesheet: fall back.
-                path = bundled / path.relative_to(first)
-            if not any(r in path.parents for r in roots) or not path.is_file():
-                raise URLFetchingError(f"outside the project's templates and assets: {url}")
+                # A user's template folder need not copy every stylesheet, and a game's
+                # stylesheets and pictures sit beside its templates: fall back to those.
+                relative = path.relative_to(first)
+                path = next((r / relative for r in (bundled, *_game_template_roots()) if (r / relative).is_file()),
+                            bundled / relative)
+            if not path.is_file() or not (any(r in path.parents for r in roots) or _in_a_game_folder(path)):
+                raise URLFetchingError(f"outside the project's templates, assets and games: {url}")
             kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
             # WeasyPrint applies a stylesheet only when it is served as text/css.
             try:
