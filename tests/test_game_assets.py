@@ -1,4 +1,4 @@
-"""A game's folder is its resource root for the PDF renderer too: a stylesheet or picture
+"""A game's folder is its resource root for the PDF renderer and its sheet: a stylesheet or picture
 beside its templates is loaded (an add-on's as much as ours), and nothing outside the
 package, the games' folders and a user's template folder is."""
 
@@ -62,3 +62,13 @@ def test_a_file_outside_the_games_and_ours_stays_refused(lamp, tmp_path):
         fetcher.fetch(stray.as_uri())
     with pytest.raises(URLFetchingError, match="outside"):
         fetcher.fetch((TEMPLATES / "sheets" / ".." / ".." / ".." / ".." / "etc" / "passwd").as_uri())
+
+
+def test_a_sheets_row_counts_are_the_games_own(lamp):
+    from playaid.render.sheets.common import rows
+
+    (lamp / "data").mkdir()
+    (lamp / "data" / "sheet.yaml").write_text("rows:\n  wicks: 7\n", encoding="utf-8")
+    assert rows("lamp", "wicks") == 7
+    with pytest.raises(KeyError, match=r"lamp_assets_fixture/data/sheet.yaml gives no `rows: oil:`"):
+        rows("lamp", "oil")

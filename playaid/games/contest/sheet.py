@@ -60,15 +60,15 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: object = None) -
     groups = []
     for key, title, note in _GROUPS:
         assets = [Asset(fit(n, "short", f"{title.lower()} {n}"), str(d)) for n, d in (_table(c, key) if c else {}).items()]
-        groups.append(Group(title, note, padded(assets, rows("contest-assets"), empty)))
+        groups.append(Group(title, note, padded(assets, rows("contest", "assets"), empty)))
     conds = [Condition(fit(x.name, "short", "condition die"), str(x.die), name.field(f"cond{i}_uses", x.uses))
              for i, x in enumerate(c.condition_dice if c else [])]
     pens = [Asset(fit(p.name or "penalty", "short", "penalty die"), str(p.die or "")) for p in (c.penalty_dice if c else [])]
     return ContestSheet(
         groups=groups,
-        conditions=padded(conds, rows("contest-condition"),
+        conditions=padded(conds, rows("contest", "condition"),
                           lambda i: Condition(Text(), "", name.field(f"cond{i}_uses"))),
-        penalties=padded(pens, rows("contest-penalty"), empty),
+        penalties=padded(pens, rows("contest", "penalty"), empty),
         e_dice=", ".join(str(d) for d in c.e_dice) if c else "",
         notes=name.notes(c.notes if c else ""),
     )

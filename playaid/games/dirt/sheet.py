@@ -46,7 +46,7 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: object = None) -
     stats = [StatRow(_LETTERS[s], s.title(), _USES[s], str(getattr(c.stats, s)) if c else "",
                      name.field(f"stat_{s}", c.current(s) if c else "")) for s in STATS]
     items = padded([name.field(f"item{i}", item, chars=95) for i, item in enumerate(c.items if c else [])],
-                   rows("dirt-items"), lambda i: name.field(f"item{i}"))
+                   rows("dirt", "items"), lambda i: name.field(f"item{i}"))
     return DirtSheet(
         stats=stats,
         total=f"{c.stats.total()} of {STAT_TOTAL_MAX}" if c else f"at most {STAT_TOTAL_MAX}",

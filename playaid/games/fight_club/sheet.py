@@ -61,11 +61,11 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: object = None) -
                      name.field(f"pain{i}_verdict", p.verdict or "")) for i, p in enumerate(c.pain_statements if c else [])]
     return FightClubSheet(
         concept=fit(c.concept if c else "", "block", "concept"),
-        frustrations=padded(cards, rows("fight-club-frustrations"), lambda i: Frustration(Text(), False)),
-        connections=padded(conns, rows("fight-club-connections"), lambda i: ConnectionRow(Text(), Text(), Text())),
+        frustrations=padded(cards, rows("fight-club", "frustrations"), lambda i: Frustration(Text(), False)),
+        connections=padded(conns, rows("fight-club", "connections"), lambda i: ConnectionRow(Text(), Text(), Text())),
         tokens=[TokenCount(t.title(), _MEANING[t], name.field(f"tok_{t}", getattr(c.tokens, t) if c else ""), start)
                 for t in TOKEN_TYPES],
-        pain_statements=padded(pains, rows("fight-club-pain"), lambda i: PainRow(
+        pain_statements=padded(pains, rows("fight-club", "pain"), lambda i: PainRow(
             name.field(f"pain{i}_text"), name.field(f"pain{i}_tokens"), name.field(f"pain{i}_verdict"))),
         notes=name.notes(c.notes if c else ""),
     )

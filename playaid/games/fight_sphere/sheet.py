@@ -61,10 +61,10 @@ def build(g: Gladiator | None, name: Namer, fit: Fitter, setup: Setup | None = N
         rels.append(RelationshipRow(name.field(f"rel{i}_npc", r.npc, chars=48), name.field(f"rel{i}_value", r.value),
                                     str(rated(r.value, drive or REASON_TO_LIVE)),
                                     name.field(f"rel{i}_resting", r.resting)))
-    rels = padded(rels, rows("fight-sphere-relationships"), lambda i: RelationshipRow(
+    rels = padded(rels, rows("fight-sphere", "relationships"), lambda i: RelationshipRow(
         name.field(f"rel{i}_npc"), name.field(f"rel{i}_value"), "", name.field(f"rel{i}_resting")))
     layer = setup.layer if setup else None
-    count = max(int(layout()["fight-sphere-layers"]), layer or 0)
+    count = max(rows("fight-sphere", "layers"), layer or 0)
     steps = [LayerStep(n, threshold(n), name.box(f"layer{n}", n == layer)) for n in range(1, count + 1)]
     here = threshold(layer) if layer else None
     judgment = "" if g is None or g.judgment_pool is None else g.judgment_pool

@@ -39,14 +39,14 @@ def _texts(value: str | list[str]) -> list[str]:
 
 def build(c: Character | None, name: Namer, fit: Fitter, setup: Setup | None = None) -> IsolationSheet:
     """The sheet of `c` (None: blank); with `setup`, the links that touch `c` are listed."""
-    descriptors = rows("isolation-descriptors")
+    descriptors = rows("isolation", "descriptors")
     links = []
     if c is not None and setup is not None:
         for link in RelationshipMap(setup.links).of(c.name):
             other = next((n for n in link.between if n.casefold() != c.name.casefold()), c.name)
             links.append(LinkRow(fit(other, "short", "link"), link.color, link.kind_of(),
                                  fit(link.label or "(temporary)", "line", "link label")))
-    links = padded(links, rows("isolation-links"), lambda i: LinkRow(Text(), "", "", Text()))
+    links = padded(links, rows("isolation", "links"), lambda i: LinkRow(Text(), "", "", Text()))
     return IsolationSheet(
         profession=fit(", ".join(_texts(c.profession)) if c else "", "line", "profession"),
         positive=padded([fit(d, "short", "positive descriptor") for d in (c.positive if c else [])],

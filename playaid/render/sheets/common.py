@@ -27,13 +27,19 @@ NOTES_CHARS = 100
 
 @cache
 def layout() -> dict:
-    """The fitting budgets and row counts of `fit.yaml`."""
+    """The fitting budgets of `fit.yaml`."""
     return yaml.safe_load(DATA.read_text(encoding="utf-8"))
 
 
-def rows(key: str) -> int:
-    """How many rows a list on a sheet offers (`fit.yaml`, `rows:`)."""
-    return int(layout()["rows"][key])
+def rows(game: str, key: str) -> int:
+    """How many rows list `key` of game `game`'s sheet offers: `rows:` in the game's own
+    `data/sheet.yaml`, so blank sheets and short lists leave room to write in."""
+    from ...game_data import read, shown
+
+    found = (read(game, "sheet.yaml") or {}).get("rows", {})
+    if key not in found:
+        raise KeyError(f"{shown(game, 'sheet.yaml')} gives no `rows: {key}:`")
+    return int(found[key])
 
 
 @dataclass(frozen=True)
