@@ -65,6 +65,7 @@ class Registry(Mapping[str, GameSystem]):
         self._added: list[str] = []
         self.broken: dict[str, Broken] = {}
         """Add-ons set aside, by entry-point name (`playaid systems` lists them with why)."""
+        self._told: set[str] = set()
 
     def _entry_points(self) -> dict[str, object]:
         """The games' entry points by name: the built-ins first, then add-ons (unless turned
@@ -125,6 +126,32 @@ class Registry(Mapping[str, GameSystem]):
         if game in self._added:
             self._added.remove(game)
 
+    def unreported(self) -> list[Broken]:
+        """The add-ons set aside since the last call: the command line says each once."""
+        fresh = [b for name, b in self.broken.items() if name not in self._told]
+        self._told.update(b.name for b in fresh)
+        return fresh
+
+    def add_ons(self) -> list[str]:
+        """The ids of the installed add-on games that load, in the registry's order."""
+        return [g for g in self if not self.is_built_in(g) and g not in self._added]
+
+    def culprit(self, exc: BaseException) -> str | None:
+        """The loaded add-on whose code (a module of its package, or a template in its folder)
+        an exception passed through, innermost first; None when only playaid's own code did."""
+        roots = {g: _roots(self._loaded[g]) for g in self._loaded if not self.is_built_in(g)}
+        if not roots:
+            return None
+        for frame in reversed(_frames(exc)):
+            module = frame.f_globals.get("__name__", "")
+            filename = frame.f_code.co_filename
+            for game, (modules, folder) in roots.items():
+                if any(module == m or module.startswith(m + ".") for m in modules):
+                    return game
+                if folder is not None and filename.startswith(str(folder) + os.sep):
+                    return game
+        return None
+
     def add(self, system: GameSystem, source: str = "") -> None:
         """Register a game object at run time (a test's throwaway game); an id already taken
         is an error naming where it came from."""
@@ -174,6 +201,28 @@ class Registry(Mapping[str, GameSystem]):
         if game in self._loaded or self.is_built_in(game):
             return True
         return game in self._entry_points() and self._try(game)
+
+
+def _frames(exc: BaseException) -> list:
+    """The frames an exception and the ones it was raised from passed through, outermost first."""
+    frames, seen = [], set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        tb = exc.__traceback__
+        while tb is not None:
+            frames.append(tb.tb_frame)
+            tb = tb.tb_next
+        exc = exc.__cause__ or exc.__context__
+    return frames
+
+
+def _roots(system: GameSystem) -> tuple[set[str], object]:
+    """The modules a game's code lives in (its package and every module it names) and its folder."""
+    named = [system.sheet, system.odds, system.pregen, system.reference, system.table_dice,
+             *(d for _, d in system.packet), *(d for _, d in system.demo), *system.commands.values()]
+    modules = {system.package, *(d.partition(":")[0] for d in named if d)} - {None}
+    # an add-on may name playaid's own renderers: a failure there is not the add-on's code
+    return {m for m in modules if m.split(".")[0] != "playaid"}, system.folder
 
 
 REGISTRY = Registry()

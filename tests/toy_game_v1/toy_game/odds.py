@@ -1,0 +1,42 @@
+"""The toy game's odds: the chance that at least one die counts."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+import click
+
+from playaid.odds.options import count, need
+from playaid.odds.tables import Answer, Table, grid, percent
+
+from . import ID, counts
+
+DICE, NUMBERS = (1, 2, 3), (2, 3, 4, 5)
+OPTIONS = (click.Option(["--pool"], help="Dice rolled, 1 to 3."),
+           click.Option(["--number"], help="The character's number."),
+           click.Option(["--side"], type=click.Choice(["under", "over"]), help="Count under or over."))
+ASKING = {"pool", "number"}
+USAGE = "--pool N --number N [--side over]"
+
+
+def chance(dice: int, number: int, side: str = "under") -> Fraction:
+    rolls = list(product(range(1, 7), repeat=dice))
+    return Fraction(sum(counts(list(r), number, side) > 0 for r in rolls), len(rolls))
+
+
+def tables() -> list[Table]:
+    return [Table("under", "Toy: at least one die under the number", "dice", "number", DICE, NUMBERS,
+                  grid(DICE, NUMBERS, chance))]
+
+
+def words() -> dict:
+    return {"read": "Dice on the left, your number on top.",
+            "assumptions": ["Made up for a test."]}
+
+
+def answer(given: dict) -> Answer:
+    need(given, "pool", "number")
+    dice, number = count(given["pool"], "pool", 1, 3), count(given["number"], "number", 2, 5)
+    p = chance(dice, number, given.get("side") or "under")
+    return Answer(ID, (f"{dice} dice against {number}: {percent(p)} that one counts.",), {"success": p})
