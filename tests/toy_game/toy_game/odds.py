@@ -21,6 +21,13 @@ USAGE = "--pool N --number N [--side over]"
 
 
 def chance(dice: int, number: int, side: str = "under") -> Fraction:
+    """At least one of `dice` d6 counts: one minus the chance that none does."""
+    counting = number - 1 if side == "under" else 6 - number
+    return 1 - Fraction(6 - counting, 6) ** dice
+
+
+def listed(dice: int, number: int, side: str = "under") -> Fraction:
+    """The same chance with every roll listed and read by the rules (the brute-force twin)."""
     rolls = list(product(range(1, 7), repeat=dice))
     return Fraction(sum(counts(list(r), number, side) > 0 for r in rolls), len(rolls))
 
@@ -28,6 +35,12 @@ def chance(dice: int, number: int, side: str = "under") -> Fraction:
 def tables() -> list[Table]:
     return [Table("under", "Toy: at least one die under the number", "dice", "number", DICE, NUMBERS,
                   grid(DICE, NUMBERS, chance))]
+
+
+def twin() -> list[Table]:
+    """`tables()` by brute force: `playaid.testing.check_odds_twin` compares the two."""
+    return [Table("under", "Toy: at least one die under the number", "dice", "number", DICE, NUMBERS,
+                  grid(DICE, NUMBERS, listed))]
 
 
 def words() -> dict:
