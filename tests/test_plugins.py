@@ -129,7 +129,8 @@ class FakeEntryPoint:
 
 
 def test_add_on_games_load_and_bad_ones_are_set_aside_with_why(monkeypatch):
-    zombies = dataclasses.replace(REGISTRY[GAME_IDS[0]], id="zombies", title="Zombies", package=None)
+    zombies = dataclasses.replace(REGISTRY[GAME_IDS[0]], id="zombies", title="Zombies", package=None,
+                                  examples=None, templates=None)
 
     def broken():
         raise ImportError("no module named playaid_broken")

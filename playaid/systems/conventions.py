@@ -22,6 +22,7 @@ from __future__ import annotations
 import warnings
 from dataclasses import replace
 from importlib.util import find_spec
+from pathlib import Path
 
 from .base import GameSystem, folder_of
 
@@ -40,7 +41,8 @@ def by_convention(system: GameSystem, package: str | None) -> GameSystem:
         return system
     folder = folder_of(package)
     for name in FOLDERS:
-        if getattr(system, name) is not None:
+        given = getattr(system, name)
+        if given is not None and (folder is None or Path(given) != folder / name):
             warnings.warn(f"game {system.id!r} names its {name} folder (`{name}=`): put it in `{name}/` in the "
                           "game's package and leave the field out", DeprecationWarning, stacklevel=2)
     found: dict[str, object] = {"package": package}
