@@ -27,11 +27,12 @@ class Installed:
     origin: str
     work: Path
 
-    def run(self, *args, module: str = "playaid", flags: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
-        """`python FLAGS -m playaid ARGS` (or another module) with the add-on installed and add-ons on."""
+    def run(self, *args, module: str | None = "playaid", flags: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
+        """`python FLAGS -m playaid ARGS` (another module, or none: `python ARGS`) with the add-on
+        installed and add-ons on."""
         env = {k: v for k, v in os.environ.items() if k != "PLAYAID_NO_PLUGINS"}
         env["PYTHONPATH"] = str(self.site)
-        return subprocess.run([sys.executable, *flags, "-m", module, *map(str, args)], capture_output=True, text=True,
+        return subprocess.run([sys.executable, *flags, *(["-m", module] if module else []), *map(str, args)], capture_output=True, text=True,
                               cwd=self.work, env=env, timeout=300)
 
 

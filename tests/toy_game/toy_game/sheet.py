@@ -11,10 +11,11 @@ from playaid.render.sheets.common import Field, Fitter, Namer
 class ToySheet:
     number: str
     notes: Field
+    """Every sheet has one: the layout rules it down to the foot of the page."""
 
 
 def build(c, name: Namer, fit: Fitter, setup: object = None) -> ToySheet:
-    return ToySheet(str(c.number) if c else "", name.field("notes", "", lines=4))
+    return ToySheet(str(c.number) if c else "", name.notes(""))
 
 
 def packet_page(setup, paper, templates) -> bytes:
