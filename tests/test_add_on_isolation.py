@@ -180,3 +180,10 @@ def test_only_an_add_ons_own_code_is_blamed(add_ons):
     with pytest.raises(RuntimeError):
         REGISTRY.disable(GAME_IDS[0], "sheet", "a bug of ours")  # built-ins stay loud
 
+
+
+def test_a_command_naming_a_disabled_add_on_says_why(add_ons, run):
+    add_ons(broken={"odds.py": "raise ImportError('no module named numpyy')\n"})
+    result = run("odds", "broken")
+    assert result.exit_code == 2 and "the add-on broken is installed but disabled" in result.output
+    assert "numpyy" in result.output

@@ -24,6 +24,8 @@ GROUP = "playaid.games"
 """The entry-point group every game is published under."""
 BUILT_IN = "playaid.games."
 """Where the built-in games live: an entry point into this package is playaid's own."""
+RUN_TIME = "added at run time"
+"""Where a game added with `REGISTRY.add` comes from (no package to name)."""
 NO_ADD_ONS = "PLAYAID_NO_PLUGINS"
 """Set in the environment to ignore installed add-on games (the built-ins stay)."""
 
@@ -45,7 +47,10 @@ class Broken:
     reason: str
 
     def line(self) -> str:
-        return f"game add-on {self.name!r} ({self.source}) disabled at {self.step}: {self.reason}"
+        """One line for a terminal: which add-on, from where, at which step, why, and what to do."""
+        package = self.source.split()[0] if self.source != RUN_TIME else ""
+        fix = f" — update or uninstall {package}" if package and ":" not in package else ""
+        return f"game add-on {self.name!r} ({self.source}) disabled at {self.step}: {self.reason}{fix}"
 
 
 def _origin(ep) -> str:
@@ -94,7 +99,7 @@ class Registry(Mapping[str, GameSystem]):
         """Where a game comes from: `playaid` for a built-in, else its package and version."""
         ep = self._entry_points().get(game)
         if ep is None:
-            return "added at run time"
+            return RUN_TIME
         return "playaid" if self.is_built_in(game) else _origin(ep)
 
     def _load(self, game: str) -> GameSystem | None:
@@ -119,7 +124,7 @@ class Registry(Mapping[str, GameSystem]):
         if self.is_built_in(game):
             raise RuntimeError(f"built-in game {game!r} failed at {step}: {reason}")
         ep = self._entry_points().get(game)
-        self.broken[game] = Broken(game, _origin(ep) if ep is not None else "added at run time", step, reason)
+        self.broken[game] = Broken(game, _origin(ep) if ep is not None else RUN_TIME, step, reason)
         self._loaded.pop(game, None)
         if ep is not None:
             del self._points[game]
@@ -132,13 +137,10 @@ class Registry(Mapping[str, GameSystem]):
         self._told.update(b.name for b in fresh)
         return fresh
 
-    def add_ons(self) -> list[str]:
-        """The ids of the installed add-on games that load, in the registry's order."""
-        return [g for g in self if not self.is_built_in(g) and g not in self._added]
-
     def culprit(self, exc: BaseException) -> str | None:
         """The loaded add-on whose code (a module of its package, or a template in its folder)
-        an exception passed through, innermost first; None when only playaid's own code did."""
+        an exception (or the one it was raised from) passed through, the innermost frame of the
+        first cause looked at first; None when only playaid's own code did."""
         roots = {g: _roots(self._loaded[g]) for g in self._loaded if not self.is_built_in(g)}
         if not roots:
             return None
@@ -204,7 +206,8 @@ class Registry(Mapping[str, GameSystem]):
 
 
 def _frames(exc: BaseException) -> list:
-    """The frames an exception and the ones it was raised from passed through, outermost first."""
+    """The frames an exception passed through, outermost first, then those of the exception
+    it was raised from, and so on."""
     frames, seen = [], set()
     while exc is not None and id(exc) not in seen:
         seen.add(id(exc))
