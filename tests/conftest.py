@@ -113,13 +113,11 @@ def files(tmp_path: Path) -> Files:
 
 @pytest.fixture
 def run():
-    """Run the CLI in-process: `run("validate", path)` → click's Result."""
-    runner = CliRunner()
+    """Run the CLI in-process: `run("validate", path)` → click's Result (the test kit's, which
+    an add-on's tests use too)."""
+    from playaid.testing import run as run_cli
 
-    def invoke(*args: str):
-        return runner.invoke(cli, [str(a) for a in args], catch_exceptions=False)
-
-    return invoke
+    return run_cli
 
 
 def roll_json(run, path, *args) -> dict:

@@ -187,3 +187,4 @@ def test_a_command_naming_a_disabled_add_on_says_why(add_ons, run):
     result = run("odds", "broken")
     assert result.exit_code == 2 and "the add-on broken is installed but disabled" in result.output
     assert "numpyy" in result.output
+
