@@ -192,11 +192,12 @@ def test_a_command_naming_a_disabled_add_on_says_why(add_ons, run):
 
 def test_a_failing_check_leaves_the_other_games_files_checked(add_ons, run, files):
     """The command runs once more without the add-on: every other file is still checked."""
-    add_ons(more={"shaky": ', checks={"character": __import__("addon_shaky.rules").rules.check}'},
-            shaky={"rules.py": "def check(model, resolver):\n    raise ValueError('a bug in the add-on')\n"})
+    shaky = GAME.format(id="shaky", more="").replace("checks={}", 'checks={"character": check}')
+    add_ons(shaky={"__init__.py": shaky.replace("\n\nSYSTEM", "\n\ndef check(model, resolver):\n"
+                                                                "    raise ValueError('a bug in the add-on')\n\nSYSTEM")})
     game = GAME_IDS[0]
     ours = next(p for p in sorted(EXAMPLES[game].glob("*.yaml")) if not p.name.startswith("scene-"))
     result = run("validate", ours, files.write("s.yaml", "system: shaky\nname: Boo\n"))
     assert result.exit_code == 1 and ": 1 error, 0 warnings — invalid" in result.stdout
-    assert "the add-on shaky is installed but disabled: ValueError: a bug in the add-on" in result.stdout
+    assert "the add-on shaky is installed but disabled: ValueError: a bug in the add-on" in result.stdout, result.stdout
     assert said(result, "shaky", "validate")
