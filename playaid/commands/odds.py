@@ -50,6 +50,7 @@ def _game_options() -> dict[str, tuple[click.Option, dict[str, list[str]]]]:
     common = {p.name for p in command.params}
     found: dict[str, tuple[click.Option, dict[str, list[str]]]] = {}
     for game, odds in _odds_modules():
+        built_in = REGISTRY.is_built_in(game)
         try:
             options = list(getattr(odds, "OPTIONS", ()))
             for option in options:
@@ -57,11 +58,12 @@ def _game_options() -> dict[str, tuple[click.Option, dict[str, list[str]]]]:
                     raise TypeError(f"OPTIONS holds a {type(option).__name__}, not a click.Option")
                 if option.name in common:
                     raise ValueError(f"its option --{option.name} is one of `playaid odds`'s own; rename it")
-                if option.name in found and _shape(found[option.name][0]) != _shape(option):
+                # built-ins sharing a name are kept in step by their tests; an add-on is not
+                if not built_in and option.name in found and _shape(found[option.name][0]) != _shape(option):
                     raise ValueError(f"its option --{option.name} takes other values than the same option of "
                                      f"{', '.join(next(iter(found[option.name][1].values())))}; rename it")
         except Exception as exc:
-            if REGISTRY.is_built_in(game):
+            if built_in:
                 raise
             REGISTRY.disable(game, "odds options", str(exc) if isinstance(exc, ValueError)
                              else f"{type(exc).__name__}: {exc}")
