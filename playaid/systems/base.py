@@ -4,6 +4,11 @@ A game is a `GameSystem` value: its models per kind of file, one check per kind,
 rule ids it reports, and (once it can be played) one resolver per scene type. The
 rules core never opens files: a check that needs another document (a setup naming
 character files, a scene naming its setup) asks the `Resolver` it is handed.
+
+Add-ons written before games had one folder each keep working: every field they set is
+honoured. Where a field has a better replacement its docstring says so — `examples` and
+`templates` as paths (use the `examples/` and `templates/` folders; a `DeprecationWarning`,
+shown only under `-W` and in tests), `rule_text` (nothing reads it).
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import typing
 from pathlib import Path
 
 import click
@@ -37,17 +38,27 @@ def _game(game: str | GameSystem) -> GameSystem:
     return game if isinstance(game, GameSystem) else REGISTRY[game]
 
 
+def _types(hint) -> list:
+    """Every class a type hint names (`list[str | Character]` → str, Character)."""
+    args = typing.get_args(hint)
+    return [t for a in args for t in _types(a)] if args else [hint]
+
+
 def _rule_ids(model: type, seen: set[type] | None = None) -> set[str]:
     """The rule ids a model's fields report (`spec(rule=…)`), nested models included."""
     seen = seen if seen is not None else set()
     if model in seen or not dataclasses.is_dataclass(model):
         return set()
     seen.add(model)
+    try:
+        hints = typing.get_type_hints(model)
+    except Exception:  # a hint that names what its module cannot see: its own fields still count
+        hints = {}
     found = set()
     for f in dataclasses.fields(model):
         if f.metadata.get("rule"):
             found.add(f.metadata["rule"])
-        for inner in getattr(f.type, "__args__", ()) if not isinstance(f.type, str) else ():
+        for inner in _types(hints.get(f.name)):
             found |= _rule_ids(inner, seen)
     return found
 
