@@ -4,6 +4,8 @@ test_add_on_install.py installs the toy game for real and runs it there)."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from conftest import GAME_IDS
@@ -14,13 +16,13 @@ from playaid.testing import check_declarations, check_examples, check_odds_twin,
 
 def installed_add_ons() -> list[str]:
     """The add-on games installed in this environment, which the suite otherwise turns off."""
-    saved = systems.os.environ.pop(systems.NO_ADD_ONS, None)
+    saved = os.environ.pop(systems.NO_ADD_ONS, None)
     try:
         fresh = Registry()
         return [g for g in fresh if not fresh.is_built_in(g)]
     finally:
         if saved is not None:
-            systems.os.environ[systems.NO_ADD_ONS] = saved
+            os.environ[systems.NO_ADD_ONS] = saved
 
 
 ADD_ONS = installed_add_ons()
