@@ -201,3 +201,25 @@ def test_a_failing_check_leaves_the_other_games_files_checked(add_ons, run, file
     assert result.exit_code == 1 and ": 1 error, 0 warnings — invalid" in result.stdout
     assert "the add-on shaky is installed but disabled: ValueError: a bug in the add-on" in result.stdout, result.stdout
     assert said(result, "shaky", "validate")
+
+
+def test_a_command_runs_once_more_without_the_add_on_that_failed_in_it(add_ons, capsys):
+    """What the demo does when one add-on's step fails: the rest is made without it."""
+    import click
+
+    from playaid.cli import cli
+    from playaid.commands.add_ons import guarded
+
+    add_ons(blame={"boom.py": "def boom():\n    raise RuntimeError('its demo step broke')\n"}, calm={})
+    def demo(ctx):
+        made = []
+        for game in list(REGISTRY):
+            if game == "blame":
+                __import__("addon_blame.boom").boom.boom()
+            made.append(game)
+        return made
+
+    assert guarded(demo, click.Context(cli), "demo") == [*GAME_IDS, "calm"]
+    assert "blame" in REGISTRY.broken and "calm" in REGISTRY
+    err = capsys.readouterr().err
+    assert err.count("game add-on 'blame' (playaid-blame 0.3) disabled at demo: RuntimeError: its demo step broke") == 1
