@@ -80,3 +80,21 @@ def test_the_guides_copy_of_the_toy_is_a_working_add_on(tmp_path):
     checked = zombies.run("-c", "import sys, pathlib; from playaid.testing import check_contract; "
                           "check_contract('zombies', pathlib.Path(sys.argv[1]))", work / "out", module=None)
     assert checked.returncode == 0, checked.stderr[-3000:]
+
+
+def test_the_sheet_context_macros_and_classes_the_guide_names_exist():
+    from playaid.render.sheets import Sheet
+    from playaid.render.sheets.common import Header
+    from playaid.resources import TEMPLATES
+
+    section = GUIDE[GUIDE.index("## 4. The sheet"):GUIDE.index("## 5. Odds")]
+    named = set(re.findall(r"`sheet\.(\w+)`", section)) - {"py"} | {"header"}  # `sheet.py` is a file
+    assert named and named <= {f.name for f in dataclasses.fields(Sheet)}
+    header = re.search(r"`sheet\.header` \(([^)]*)\)", section).group(1)
+    assert set(re.findall(r"`(\w+)`", header)) == {f.name for f in dataclasses.fields(Header)}
+    macros = set(re.findall(r"{% macro (\w+)", (TEMPLATES / "sheets" / "macros.html").read_text(encoding="utf-8")))
+    assert set(re.findall(r"`m\.(\w+)\(", section)) <= macros
+    css = (TEMPLATES / "sheets" / "sheet.css").read_text(encoding="utf-8")
+    classes = section[section.index("The sheet's CSS classes"):section.index("templates/sheets/motifs")]
+    listed = set(re.findall(r"`([a-z0-9-]+)`", classes))
+    assert len(listed) > 15 and {c for c in listed if not re.search(rf"\.{c}\b", css)} == set()
