@@ -20,20 +20,20 @@ from .documents import Library, expand
 from .outputs import OutputError, OutputFolder
 from .commands import (GameChoice, InputError, OutFolder, json_text, paper_label, print_problems, progress,
                        wrote_line)
+from .commands import add_ons
 from .commands.wording import no_such_option, plain_wording
 from .problems import Problem, unique
 from .safe_text import shown
 from .systems import REGISTRY
-from .systems.base import load
 
 RENDERING = ("sheet", "packet", "pregen", "convention", "odds", "new", "examples", "watch", "studio", "net")
 """Commands living in `playaid/commands/<name>.py`, imported only when run or listed:
 each pulls in its renderer, and `playaid sheet` alone should not pay for the others."""
 
 
-def _game_commands() -> dict[str, str]:
-    """The games' own commands (`GameSystem.commands`): name → "module:attr"."""
-    return {name: dotted for g in REGISTRY.values() for name, dotted in g.commands.items()}
+def _game_commands() -> dict[str, tuple[str, str]]:
+    """The games' own commands (`GameSystem.commands`): name → (game, "module:attr")."""
+    return add_ons.game_commands({*cli.commands, *RENDERING})
 
 
 class Commands(click.Group):
@@ -46,8 +46,8 @@ class Commands(click.Group):
         if name not in self.commands:
             if name in RENDERING:
                 self.add_command(import_module(f"{__package__}.commands.{name}").command, name)
-            elif name in (games := _game_commands()):
-                self.add_command(load(games[name]), name)
+            elif name in (games := _game_commands()) and (found := add_ons.load_command(*games[name])):
+                self.add_command(found, name)
         command = super().get_command(ctx, name)
         if command is not None:
             root = ctx.find_root().default_map
@@ -67,7 +67,8 @@ class Commands(click.Group):
         # click's own wording says what is wrong, not what to type instead: said again here,
         # the one place every command's command-line errors pass
         try:
-            return super().invoke(ctx)
+            step = ctx._protected_args[0] if ctx._protected_args else "start"
+            return add_ons.guarded(super().invoke, ctx, step)
         except click.NoSuchOption as exc:
             raise click.UsageError(no_such_option(exc), exc.ctx) from None
         except click.BadParameter as exc:
@@ -211,14 +212,12 @@ def schema(system: str | None) -> None:
 def systems() -> None:
     """List the games playaid knows, with the kinds of file each accepts.
 
+    An add-on game shows its package and version; one set aside shows why.
+
     Example: playaid systems
     """
-    width = max(len(s) for s in REGISTRY)
-    for s in REGISTRY.values():
-        click.echo(f"{s.id:<{width}}  {s.title}")
-        if s.summary:
-            click.echo(f"{'':<{width}}  {s.summary}")
-        click.echo(f"{'':<{width}}  files: {', '.join(s.models)}")
+    for line in add_ons.listing():
+        click.echo(line)
 
 
 @cli.command()

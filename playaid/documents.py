@@ -118,8 +118,11 @@ class Library:
             return None
         if value not in REGISTRY:
             hint = did_you_mean(value, REGISTRY) or f"use one of: {', '.join(REGISTRY)}"
-            doc.problems.append(src.pin(error(
-                "input.system", f"unknown system `{value}`", hint, ("system",))))
+            message = f"unknown system `{value}`"
+            if (broken := REGISTRY.broken.get(value)) is not None:
+                message += f" — the add-on {value} is installed but disabled: {broken.reason}"
+                hint = f"update or reinstall its package ({broken.source}); `playaid systems` says why"
+            doc.problems.append(src.pin(error("input.system", message, hint, ("system",))))
             return None
         return REGISTRY[value]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import textwrap
 from pathlib import Path
 
@@ -18,6 +19,10 @@ from playaid.problems import Problem
 from playaid.systems import REGISTRY
 
 ROOT = Path(__file__).resolve().parent.parent
+TOY_PROJECT = ROOT / "tests" / "toy_game"
+"""The toy add-on game's project (its pyproject.toml); its package `toy_game` is importable
+in the suite, registered by hand where a test needs it in-process."""
+sys.path.insert(0, str(TOY_PROJECT))
 
 
 class ExampleFolders(dict):
@@ -108,13 +113,11 @@ def files(tmp_path: Path) -> Files:
 
 @pytest.fixture
 def run():
-    """Run the CLI in-process: `run("validate", path)` → click's Result."""
-    runner = CliRunner()
+    """Run the CLI in-process: `run("validate", path)` → click's Result (the test kit's, which
+    an add-on's tests use too)."""
+    from playaid.testing import run as run_cli
 
-    def invoke(*args: str):
-        return runner.invoke(cli, [str(a) for a in args], catch_exceptions=False)
-
-    return invoke
+    return run_cli
 
 
 def roll_json(run, path, *args) -> dict:

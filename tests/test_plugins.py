@@ -11,13 +11,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-import click
 import pytest
 
 from conftest import GAME_IDS, ROOT
-from playaid import resources, systems
+from playaid import systems
 from playaid.systems import REGISTRY, Registry
-from playaid.systems.base import load
+from playaid.testing import check_declarations
 
 PACKAGE = ROOT / "playaid"
 
@@ -108,42 +107,6 @@ def test_the_guard_sees_a_game_named_in_generic_code():
     assert naming_a_game("from ..odds.tables import Table\n", "playaid.render.probe") == []
 
 
-def check_declarations(g) -> None:
-    """What game `g` declares is there: its modules import and hold what they must, its
-    templates and examples exist, its odds options leave the command's own alone."""
-    game = g.id
-    assert g.title and g.short_title
-    assert set(g.models) <= {"character", "setup", "scene", "deck", "dice"} and set(g.checks) <= set(g.models)
-    if g.sheet:
-        assert callable(load(g.sheet).build)
-        roots = [resources.TEMPLATES, *([Path(g.templates)] if g.templates else [])]
-        for template in (f"sheets/{game}.html", f"reference/{game}.html", f"sheets/motifs/{game}.svg"):
-            assert any((root / template).is_file() for root in roots), template
-    if g.odds:
-        odds = load(g.odds)
-        assert isinstance(odds.tables(), list) and {"read", "assumptions"} <= set(odds.words())
-        names = [o.name for o in getattr(odds, "OPTIONS", ())]
-        assert not {"system", "fmt", "out_dir", "paper"} & set(names), "an odds option clashes with a common one"
-        assert set(getattr(odds, "ASKING", set())) <= set(names)
-        assert not getattr(odds, "ASKING", None) or callable(odds.answer)
-        assert set(getattr(odds, "LIMITS", {})) <= set(names) and set(getattr(odds, "EXAMPLE", {})) <= set(names)
-    if g.pregen:
-        pregen = load(g.pregen)
-        assert callable(pregen.characters)
-        if hasattr(pregen, "ready_table"):  # `playaid demo` makes a table of this size
-            assert callable(pregen.ready_table) and isinstance(pregen.DEMO_TABLE, int)
-    if g.reference:
-        assert isinstance(load(g.reference)(), dict)
-    if g.worked_example:
-        scene, seed = g.worked_example
-        assert (Path(g.examples or resources.EXAMPLES[game]) / scene).is_file() and isinstance(seed, int)
-    for _, dotted in (*g.packet, *g.demo, *((("", g.table_dice),) if g.table_dice else ())):
-        assert callable(load(dotted))
-    for name, dotted in g.commands.items():
-        assert isinstance(load(dotted), click.Command)
-    assert Path(g.examples or resources.EXAMPLES[game]).is_dir()
-
-
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_what_a_game_declares_is_there(game):
     assert REGISTRY[game].id == game
@@ -174,7 +137,8 @@ class FakeEntryPoint:
 
 
 def test_add_on_games_load_and_bad_ones_are_set_aside_with_why(monkeypatch):
-    zombies = dataclasses.replace(REGISTRY[GAME_IDS[0]], id="zombies", title="Zombies", package=None)
+    zombies = dataclasses.replace(REGISTRY[GAME_IDS[0]], id="zombies", title="Zombies", package=None,
+                                  examples=None, templates=None)
 
     def broken():
         raise ImportError("no module named playaid_broken")

@@ -65,6 +65,11 @@ class GameChoice(click.Choice):
     def convert(self, value, param, ctx):
         from ..systems import REGISTRY
 
+        asked = str(value).lower()
+        if asked not in REGISTRY and asked in REGISTRY.broken:  # installed, but set aside: say why
+            broken = REGISTRY.broken[asked]
+            self.fail(f"the add-on {asked} is installed but disabled: {broken.reason}; update or reinstall "
+                      f"{broken.source}, or name another game (`playaid systems` lists them)", param, ctx)
         game = super().convert(value, param, ctx)
         if self.having and not getattr(REGISTRY[game.lower()], self.having):
             able = ", ".join(g for g in REGISTRY if getattr(REGISTRY[g], self.having))

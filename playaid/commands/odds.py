@@ -11,20 +11,64 @@ import copy
 import json
 
 import click
+from click.core import ParameterSource
 
 from . import GameChoice, out_option, paper_option, write_all
 
 FORMATS = ("pdf", "json", "csv", "md")
+DEFAULT = ParameterSource.DEFAULT
+
+
+def _odds_modules() -> list[tuple[str, object]]:
+    """(game, odds module) of every game with odds; an add-on whose module fails to import
+    is set aside instead of taking `playaid odds` down for every game."""
+    from ..odds import games, module
+    from ..systems import REGISTRY
+
+    found = []
+    for game in games():
+        try:
+            found.append((game, module(game)))
+        except Exception as exc:
+            if REGISTRY.is_built_in(game):
+                raise
+            REGISTRY.disable(game, "odds", f"its odds module fails to import: {type(exc).__name__}: {exc}")
+    return found
+
+
+def _shape(option: click.Option) -> tuple:
+    """What an option takes, which two games sharing its name must agree on."""
+    return option.is_flag, option.multiple, option.nargs, option.type.to_info_dict()
 
 
 def _game_options() -> dict[str, tuple[click.Option, dict[str, list[str]]]]:
     """Every game's query options by name: the first declaration, and which games give
-    which help text."""
-    from ..odds import games, module
+    which help text. An add-on's option that would change what another game's takes (a
+    flag where a built-in takes a value, the name of a common option) sets the add-on aside."""
+    from ..systems import REGISTRY
 
+    common = {p.name for p in command.params}
     found: dict[str, tuple[click.Option, dict[str, list[str]]]] = {}
-    for game in games():
-        for option in getattr(module(game), "OPTIONS", ()):
+    for game, odds in _odds_modules():
+        built_in = REGISTRY.is_built_in(game)
+        try:
+            options = list(getattr(odds, "OPTIONS", ()))
+            for option in options:
+                if not isinstance(option, click.Option):
+                    raise TypeError(f"OPTIONS holds a {type(option).__name__}, not a click.Option")
+                if option.name in common:
+                    raise ValueError(f"its option --{option.name} is one of `playaid odds`'s own; rename it")
+                # built-ins sharing a name are kept in step by their tests; an add-on is not
+                if not built_in and option.name in found and _shape(found[option.name][0]) != _shape(option):
+                    raise ValueError(f"its option --{option.name} takes other values than the same option of "
+                                     f"{', '.join(next(iter(found[option.name][1].values())))}; rename it")
+        except Exception as exc:
+            if built_in:
+                raise
+            REGISTRY.disable(game, "odds options", str(exc) if isinstance(exc, ValueError)
+                             else f"{type(exc).__name__}: {exc}")
+            continue
+        for option in options:
             _, helps = found.setdefault(option.name, (option, {}))
             helps.setdefault(option.help or "", []).append(game)
     return found
@@ -71,10 +115,8 @@ class OddsCommand(click.Command):
         return common[:2] + games + common[2:]
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        from ..odds import games, module
-
         super().format_help_text(ctx, formatter)
-        usages = [f"{g} {module(g).USAGE}" for g in games() if getattr(module(g), "USAGE", "")]
+        usages = [f"{g} {odds.USAGE}" for g, odds in _odds_modules() if getattr(odds, "USAGE", "")]
         with formatter.indentation():
             formatter.write_paragraph()
             formatter.write_text("Queries: " + "; ".join(usages) + ".")
@@ -100,7 +142,9 @@ def command(system: str, fmt: str, out_dir: str, paper: str, **given) -> None:
     system, fmt = system.lower(), fmt.lower()
     game = module(system)
     own = [o.name for o in getattr(game, "OPTIONS", ())] + (["scene"] if hasattr(game, "from_scene") else [])
-    set_options = {k for k, v in given.items() if v is not None}
+    # a flag another game declares is False when not given: only what the user set counts
+    ctx = click.get_current_context()
+    set_options = {k for k, v in given.items() if v is not None and ctx.get_parameter_source(k) != DEFAULT}
     stray = set_options - set(own)
     if stray:
         names = ", ".join(f"--{k.replace('_', '-')}" for k in sorted(stray))

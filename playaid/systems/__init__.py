@@ -24,6 +24,8 @@ GROUP = "playaid.games"
 """The entry-point group every game is published under."""
 BUILT_IN = "playaid.games."
 """Where the built-in games live: an entry point into this package is playaid's own."""
+RUN_TIME = "added at run time"
+"""Where a game added with `REGISTRY.add` comes from (no package to name)."""
 NO_ADD_ONS = "PLAYAID_NO_PLUGINS"
 """Set in the environment to ignore installed add-on games (the built-ins stay)."""
 
@@ -45,7 +47,10 @@ class Broken:
     reason: str
 
     def line(self) -> str:
-        return f"game add-on {self.name!r} ({self.source}) disabled at {self.step}: {self.reason}"
+        """One line for a terminal: which add-on, from where, at which step, why, and what to do."""
+        package = self.source.split()[0] if self.source != RUN_TIME else ""
+        fix = f" — update or uninstall {package}" if package and ":" not in package else ""
+        return f"game add-on {self.name!r} ({self.source}) disabled at {self.step}: {self.reason}{fix}"
 
 
 def _origin(ep) -> str:
@@ -65,6 +70,7 @@ class Registry(Mapping[str, GameSystem]):
         self._added: list[str] = []
         self.broken: dict[str, Broken] = {}
         """Add-ons set aside, by entry-point name (`playaid systems` lists them with why)."""
+        self._told: set[str] = set()
 
     def _entry_points(self) -> dict[str, object]:
         """The games' entry points by name: the built-ins first, then add-ons (unless turned
@@ -93,7 +99,7 @@ class Registry(Mapping[str, GameSystem]):
         """Where a game comes from: `playaid` for a built-in, else its package and version."""
         ep = self._entry_points().get(game)
         if ep is None:
-            return "added at run time"
+            return RUN_TIME
         return "playaid" if self.is_built_in(game) else _origin(ep)
 
     def _load(self, game: str) -> GameSystem | None:
@@ -118,12 +124,35 @@ class Registry(Mapping[str, GameSystem]):
         if self.is_built_in(game):
             raise RuntimeError(f"built-in game {game!r} failed at {step}: {reason}")
         ep = self._entry_points().get(game)
-        self.broken[game] = Broken(game, _origin(ep) if ep is not None else "added at run time", step, reason)
+        self.broken[game] = Broken(game, _origin(ep) if ep is not None else RUN_TIME, step, reason)
         self._loaded.pop(game, None)
         if ep is not None:
             del self._points[game]
         if game in self._added:
             self._added.remove(game)
+
+    def unreported(self) -> list[Broken]:
+        """The add-ons set aside since the last call: the command line says each once."""
+        fresh = [b for name, b in self.broken.items() if name not in self._told]
+        self._told.update(b.name for b in fresh)
+        return fresh
+
+    def culprit(self, exc: BaseException) -> str | None:
+        """The loaded add-on whose code (a module of its package, or a template in its folder)
+        an exception (or the one it was raised from) passed through, the innermost frame of the
+        first cause looked at first; None when only playaid's own code did."""
+        roots = {g: _roots(self._loaded[g]) for g in self._loaded if not self.is_built_in(g)}
+        if not roots:
+            return None
+        for frame in reversed(_frames(exc)):
+            module = frame.f_globals.get("__name__", "")
+            filename = frame.f_code.co_filename
+            for game, (modules, folder) in roots.items():
+                if any(module == m or module.startswith(m + ".") for m in modules):
+                    return game
+                if folder is not None and filename.startswith(str(folder) + os.sep):
+                    return game
+        return None
 
     def add(self, system: GameSystem, source: str = "") -> None:
         """Register a game object at run time (a test's throwaway game); an id already taken
@@ -174,6 +203,29 @@ class Registry(Mapping[str, GameSystem]):
         if game in self._loaded or self.is_built_in(game):
             return True
         return game in self._entry_points() and self._try(game)
+
+
+def _frames(exc: BaseException) -> list:
+    """The frames an exception passed through, outermost first, then those of the exception
+    it was raised from, and so on."""
+    frames, seen = [], set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        tb = exc.__traceback__
+        while tb is not None:
+            frames.append(tb.tb_frame)
+            tb = tb.tb_next
+        exc = exc.__cause__ or exc.__context__
+    return frames
+
+
+def _roots(system: GameSystem) -> tuple[set[str], object]:
+    """The modules a game's code lives in (its package and every module it names) and its folder."""
+    named = [system.sheet, system.odds, system.pregen, system.reference, system.table_dice,
+             *(d for _, d in system.packet), *(d for _, d in system.demo), *system.commands.values()]
+    modules = {system.package, *(d.partition(":")[0] for d in named if d)} - {None}
+    # an add-on may name playaid's own renderers: a failure there is not the add-on's code
+    return {m for m in modules if m.split(".")[0] != "playaid"}, system.folder
 
 
 REGISTRY = Registry()

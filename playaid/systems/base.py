@@ -4,6 +4,11 @@ A game is a `GameSystem` value: its models per kind of file, one check per kind,
 rule ids it reports, and (once it can be played) one resolver per scene type. The
 rules core never opens files: a check that needs another document (a setup naming
 character files, a scene naming its setup) asks the `Resolver` it is handed.
+
+Add-ons written before games had one folder each keep working: every field they set is
+honoured. Where a field has a better replacement its docstring says so — `examples` and
+`templates` as paths (use the `examples/` and `templates/` folders; a `DeprecationWarning`,
+shown only under `-W` and in tests), `rule_text` (nothing reads it).
 """
 
 from __future__ import annotations
@@ -50,7 +55,8 @@ class GameSystem:
     """Every rule id this game reports, with a one-line description (see docs/rules/)."""
     summary: str = ""
     rule_text: str = ""
-    """File name of the game's rule text, for the people who keep it; nothing reads it."""
+    """File name of the game's rule text, for the people who keep it; nothing reads it.
+    Deprecated for add-ons: say where the rules come from in the package's docstring."""
     play: Callable[[Any, Resolver, random.Random], Any] | None = None
     """Resolves a scene: `play(scene, resolver, rng) -> play.Resolution`. The game replays
     the scene's listed dice when it has them and rolls with `rng` otherwise."""
@@ -60,20 +66,25 @@ class GameSystem:
     sheet: str | None = None
     """Module (dotted name) with `build(character | None, namer, fit, setup)`: the data of the
     game's sheet, laid out by `templates/sheets/<id>.html`. Its reference page is
-    `templates/reference/<id>.html`; a game with a sheet needs both templates."""
+    `templates/reference/<id>.html`; a game with a sheet needs both templates. Left out: the
+    package's `sheet` module, if it has one (`conventions.py`), as for `odds` and `pregen`."""
     odds: str | None = None
     """Module with the game's odds: tables, their cells, query options, handout words (the
-    contract is in `playaid/odds/__init__.py`). None: `playaid odds` does not offer the game."""
+    contract is in `playaid/odds/__init__.py`). None (and no `odds` module in the package):
+    `playaid odds` does not offer the game."""
     pregen: str | None = None
     """Module that draws pre-built characters (contract in `playaid/pregen/__init__.py`)."""
     packet: tuple[tuple[str, str], ...] = ()
     """Pages a packet adds after the reference and the odds: (bookmark, "module:function"),
     the function taking (setup file, paper, templates) and giving PDF bytes."""
     examples: str | None = None
-    """Folder of the game's bundled examples; None: `examples/` in the game's folder, if any."""
+    """Folder of the game's bundled examples; None: `examples/` in the game's folder, if any.
+    Deprecated: put them in `examples/` (a path still works, with a DeprecationWarning)."""
     templates: str | None = None
     """A folder of templates the game brings (`sheets/<id>.html`, `sheets/motifs/<id>.svg`,
-    `reference/<id>.html`), looked in after the bundled templates; None: only those."""
+    `reference/<id>.html`), looked in after the bundled templates; None: `templates/` in the
+    game's folder, if any. Deprecated: put them in `templates/` (a path still works, with a
+    DeprecationWarning)."""
     commands: Mapping[str, str] = field(default_factory=dict)
     """Commands of the game's own (`playaid map`): name → "module:attr" of a click command."""
     demo: tuple[tuple[str, str], ...] = ()

@@ -12,13 +12,17 @@ In the package `P` that holds a game's `SYSTEM`:
 | bundled examples | `P/examples/` | `examples` |
 | data tables | `P/data/` | `GameSystem.data` |
 
-A field the game sets itself wins; a piece that is not there leaves its field empty.
+A field the game sets itself wins; a piece that is not there leaves its field empty. An
+add-on written before this convention, naming folders by path (`examples=`, `templates=`),
+still works; a `DeprecationWarning` says so, which Python shows under `-W` and in tests only.
 """
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import replace
 from importlib.util import find_spec
+from pathlib import Path
 
 from .base import GameSystem, folder_of
 
@@ -36,6 +40,11 @@ def by_convention(system: GameSystem, package: str | None) -> GameSystem:
     if not package:
         return system
     folder = folder_of(package)
+    for name in FOLDERS:
+        given = getattr(system, name)
+        if given is not None and (folder is None or Path(given) != folder / name):
+            warnings.warn(f"game {system.id!r} names its {name} folder (`{name}=`): put it in `{name}/` in the "
+                          "game's package and leave the field out", DeprecationWarning, stacklevel=2)
     found: dict[str, object] = {"package": package}
     for name in MODULES:
         if getattr(system, name) is None:
