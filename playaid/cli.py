@@ -24,7 +24,7 @@ from .commands import add_ons
 from .commands.wording import no_such_option, plain_wording
 from .problems import Problem, unique
 from .safe_text import shown
-from .systems import REGISTRY
+from .systems import REGISTRY, NotInstalled
 
 RENDERING = ("sheet", "packet", "pregen", "convention", "odds", "new", "examples", "watch", "studio", "net")
 """Commands living in `playaid/commands/<name>.py`, imported only when run or listed:
@@ -269,4 +269,8 @@ def main() -> None:
         sys.exit(1)
     if found.source is not None:
         click.echo(f"settings from {shown(str(found.source))}", err=True)
-    cli(prog_name="playaid", default_map=found, auto_envvar_prefix=defaults.PREFIX)
+    try:
+        cli(prog_name="playaid", default_map=found, auto_envvar_prefix=defaults.PREFIX)
+    except NotInstalled as exc:  # the install, not the input: say how to mend it
+        click.echo(f"Error: {exc}", err=True)
+        sys.exit(1)

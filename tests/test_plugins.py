@@ -181,3 +181,11 @@ def test_one_sheet_loads_its_own_game_only(tmp_path):
     loaded = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if "|" in line}
     games = {m.split(".")[2] for m in loaded if m.startswith("playaid.games.") and m.count(".") >= 2}
     assert games == {REGISTRY[game].package.rsplit(".", 1)[1]}
+
+
+def test_a_missing_install_says_how_to_reinstall(monkeypatch):
+    """Stale metadata (an old playaid.egg-info in the working folder) hides the built-ins'
+    entry points: that must say how to reinstall, not that every game is unknown."""
+    monkeypatch.setattr(systems, "entry_points", lambda group: [])
+    with pytest.raises(systems.NotInstalled, match="reinstall"):
+        list(Registry())

@@ -59,6 +59,10 @@ def _origin(ep) -> str:
     return f"{dist.name} {dist.version}" if dist is not None else ep.value
 
 
+class NotInstalled(RuntimeError):
+    """playaid's own entry points are not found: its package metadata is missing or stale."""
+
+
 class Registry(Mapping[str, GameSystem]):
     """The games by id, each imported on first use: rendering one Dirt sheet should not pay
     for loading five other games (a quarter of a second at interpreter start)."""
@@ -79,6 +83,10 @@ class Registry(Mapping[str, GameSystem]):
             found = entry_points(group=self._group)
             found = sorted(found, key=lambda ep: ep.name)
             own = [ep for ep in found if ep.value.startswith(BUILT_IN)]
+            if not own:
+                raise NotInstalled("playaid's own games are not registered: its install is missing or out "
+                                   "of date (a stale playaid.egg-info in this folder, say); reinstall with "
+                                   "`make demo` or `pip install -e .` in the project folder")
             others = [] if os.environ.get(NO_ADD_ONS) else [ep for ep in found if not ep.value.startswith(BUILT_IN)]
             self._points = {}
             for ep in [*own, *others]:
