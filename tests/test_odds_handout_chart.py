@@ -1,6 +1,6 @@
 """The odds handouts' charts and secondary text, measured from the PDFs on A4 and Letter:
-the bars read back from the drawing equal the engine's chances, every handout but
-Isolation's takes one page, no word is below 8 pt and every word stands at 4.5:1 or more
+the bars read back from the drawing equal the engine's chances, every handout takes
+one page, no word is below 8 pt and every word stands at 4.5:1 or more
 against what is drawn behind it, the axis names span their columns, and the chart follows
 the die `--faces` names."""
 
@@ -24,8 +24,6 @@ from test_odds_handout_print import handout  # noqa: F401 - the fixture: every h
 
 EXACTLY, AT_LEAST = (51, 51, 51), (217, 217, 217)
 """The bars' fills: the dark solid bar and the light outlined one."""
-TWO_PAGES = {"isolation"}
-"""Its five tables fill two pages at the smallest rows that read: see docs/odds.md."""
 
 
 def _rgb(getter, obj) -> tuple[int, int, int]:
@@ -111,11 +109,12 @@ def test_the_sapio_chart_is_the_hits_of_its_typical_pool_and_meets_the_table(tmp
 
 
 def test_one_page_per_game(handout):
+    """Every game's handout, on A4 and on Letter (the fixture's two papers), is one page."""
     system, path = handout
     doc = pypdfium2.PdfDocument(str(path))
     pages = len(doc)
     doc.close()
-    assert pages == (2 if system in TWO_PAGES else 1)
+    assert pages == 1, (system, path.name, pages)
 
 
 def test_no_word_below_eight_points(handout):
