@@ -130,29 +130,47 @@ CARD_SAFE_MM = 3.175
 """The print shops' bleed (3 mm) and safe area (1/8 in), PRINT.md §4."""
 
 
+def _decks(demo: list[Path]) -> list[tuple[Path, int, int]]:
+    """(file, first page, end page) of every card deck the demo printed two-sided: a deck
+    file, and the deck part of each packet (found by its bookmark)."""
+    runs = []
+    for path in demo:
+        if path.name.endswith("-deck.pdf"):
+            runs.append((path, 0, page_count(path)))
+        elif path.name.endswith("-packet.pdf"):
+            parts = sections(path)
+            ends = [start for _, start in parts[1:]] + [page_count(path)]
+            runs += [(path, start, end) for (title, start), end in zip(parts, ends) if re.search("deck", title, re.I)]
+    return runs
+
+
 def test_card_decks_bleed_alike_on_all_four_sides_and_keep_words_safe(demo):
+    """Every deck, alone or in a packet: its first sheet's cards bleed 3 mm on each side,
+    front and back; on every sheet, front and back, no word within 1/8 in of a trim."""
     from measure import char_boxes_mm
     from pdfs import page_sizes_mm
 
-    decks = [p for p in demo if p.name.endswith("-deck.pdf")]
-    assert decks, "the demo wrote no deck"
+    decks = _decks(demo)
+    assert decks and any(start > 0 for _, start, _ in decks), "the demo wrote no deck, or no packet with one"
     shortfalls = []
-    for path in decks:
-        trims = trims_from_cuts(*cut_lines_mm(path, 0), 63.5, 88.9)
-        w, h = page_sizes_mm(path)[1]
-        for side, page, where in (("front", 0, trims), ("back", 1, [turned(t, w, h, "long") for t in trims])):
-            for i, found in enumerate(reaches(path, page, where, CARD_BLEED_MM)):
+    for path, start, end in decks:
+        trims = trims_from_cuts(*cut_lines_mm(path, start), 63.5, 88.9)
+        w, h = page_sizes_mm(path)[start + 1]
+        backs = [turned(t, w, h, "long") for t in trims]
+        where = f"{_name(path)} (pages {start + 1}–{end})"
+        for side, page, boxes in (("front", start, trims), ("back", start + 1, backs)):
+            for i, found in enumerate(reaches(path, page, boxes, CARD_BLEED_MM)):
                 if found is None or any(abs(r - CARD_BLEED_MM) > 0.2 for r in found):
-                    shortfalls.append(f"{_name(path)}: {side} of card {i + 1} bleeds "
+                    shortfalls.append(f"{where}: {side} of card {i + 1} bleeds "
                                       f"{tuple(round(r, 1) for r in found) if found else 'nothing'} mm")
-        for char, x0, y0, x1, y1 in char_boxes_mm(path, 0):
-            for t in trims:
-                if t[0] - 3 <= x0 and x1 <= t[2] + 3 and t[1] - 3 <= y0 and y1 <= t[3] + 3:
-                    nearest = min(x0 - t[0], y0 - t[1], t[2] - x1, t[3] - y1)
-                    if nearest < CARD_SAFE_MM:
-                        shortfalls.append(f"{_name(path)}: {char!r} {nearest:.1f} mm from a card's trim")
+        for page in range(start, end):
+            for char, x0, y0, x1, y1 in char_boxes_mm(path, page):
+                for t in (trims if (page - start) % 2 == 0 else backs):
+                    if t[0] - 3 <= x0 and x1 <= t[2] + 3 and t[1] - 3 <= y0 and y1 <= t[3] + 3:
+                        nearest = min(x0 - t[0], y0 - t[1], t[2] - x1, t[3] - y1)
+                        if nearest < CARD_SAFE_MM:
+                            shortfalls.append(f"{where}: {char!r} {nearest:.1f} mm from a card's trim, page {page + 1}")
     assert not shortfalls, _report(shortfalls)
-
 
 CONTRAST = 4.5
 KNOWN_INKS = {
