@@ -174,8 +174,6 @@ def test_card_decks_bleed_alike_on_all_four_sides_and_keep_words_safe(demo):
 
 CONTRAST = 4.5
 KNOWN_INKS = {
-    ((119, 119, 119), (255, 255, 255)):
-        "the sheets' 7 pt footer, #777 on white: 4.48 : 1 (#767676 would pass); templates/sheets/sheet.css",
     ((138, 138, 138), (255, 255, 255)):
         "the Isolation map's muted labels (the dice table's and worksheets' column heads, a blank map's "
         "+ (+) – (–) hints), #8a8a8a on white: 3.45 : 1; the map's `muted` colour in maps/layout.yaml "
