@@ -164,33 +164,54 @@ def info(path: Path) -> dict[str, str]:
         return {str(k)[1:]: str(v) for k, v in pdf.docinfo.items()}
 
 
-def empty_bands_mm(path: Path | bytes, page: int, margin_mm: float, *, dpi: int = 72) -> list[tuple[float, float]]:
-    """Every horizontal band inside the margins where nothing is drawn: (top, height) in mm.
-
-    The page is rendered with its form fields (as a viewer shows it); a pixel row counts as
-    empty when no pixel between the side margins is darker than near-white."""
+def _gray(path: Path | bytes, page: int, dpi: int) -> Image.Image:
+    """A page in gray as a viewer shows it, form fields drawn."""
     doc = pypdfium2.PdfDocument(path)
     try:
         doc.init_forms()
-        image = doc[page].render(scale=dpi / 72, may_draw_forms=True, grayscale=True).to_pil().convert("L")
+        return doc[page].render(scale=dpi / 72, may_draw_forms=True, grayscale=True).to_pil().convert("L")
     finally:
         doc.close()
+
+
+def _blank_runs(image: Image.Image, margin_mm: float, dpi: int, across: bool) -> list[tuple[float, float]]:
+    """(start, length) in mm of every run of pixel rows (or, `across`, columns) inside the
+    margins where no pixel is darker than near-white."""
     per_mm = dpi / 25.4
     width, height = image.size
-    left, right = round(margin_mm * per_mm), width - round(margin_mm * per_mm)
-    top, bottom = round(margin_mm * per_mm), height - round(margin_mm * per_mm)
+    m = round(margin_mm * per_mm)
     pixels = image.load()
-    bands, start = [], None
-    for y in range(top, bottom):
-        blank = all(pixels[x, y] > 245 for x in range(left, right))
+    lines, span = (range(m, width - m), range(m, height - m)) if across else (range(m, height - m), range(m, width - m))
+    runs, start = [], None
+    for i in lines:
+        blank = all((pixels[i, j] if across else pixels[j, i]) > 245 for j in span)
         if blank and start is None:
-            start = y
+            start = i
         elif not blank and start is not None:
-            bands.append((start / per_mm, (y - start) / per_mm))
+            runs.append((start / per_mm, (i - start) / per_mm))
             start = None
     if start is not None:
-        bands.append((start / per_mm, (bottom - start) / per_mm))
-    return bands
+        runs.append((start / per_mm, (lines.stop - start) / per_mm))
+    return runs
+
+
+def empty_bands_mm(path: Path | bytes, page: int, margin_mm: float, *, dpi: int = 72) -> list[tuple[float, float]]:
+    """Every horizontal band inside the margins where nothing is drawn: (top, height) in mm;
+    a pixel row is empty when no pixel between the side margins is darker than near-white."""
+    return _blank_runs(_gray(path, page, dpi), margin_mm, dpi, across=False)
+
+
+def empty_share(path: Path | bytes, page: int, margin_mm: float, *, least_mm: float = 10.0, dpi: int = 36) -> float:
+    """How much of a page inside its margins is empty paper, 0 to 1: the larger of the share
+    of its height in empty bands across the page and the share of its width in empty
+    bands down it (a page used only on its left half is half empty). Bands under
+    `least_mm` are the gaps between ruled rows, table lines or cards, not unused paper."""
+    image = _gray(path, page, dpi)
+    per_mm = dpi / 25.4
+    live_w, live_h = image.width / per_mm - 2 * margin_mm, image.height / per_mm - 2 * margin_mm
+    rows = sum(n for _, n in _blank_runs(image, margin_mm, dpi, across=False) if n >= least_mm)
+    cols = sum(n for _, n in _blank_runs(image, margin_mm, dpi, across=True) if n >= least_mm)
+    return max(rows / live_h, cols / live_w)
 
 
 @dataclass(frozen=True)

@@ -1,19 +1,18 @@
 """The odds handouts' charts and secondary text, measured from the PDFs on A4 and Letter:
-the bars read back from the drawing equal the engine's chances, every handout but
-Isolation's takes one page, no word is below 8 pt and every word stands at 4.5:1 or more
+the bars read back from the drawing equal the engine's chances, every handout takes
+one page, no word is below 8 pt and every word stands at 4.5:1 or more
 against what is drawn behind it, the axis names span their columns, and the chart follows
 the die `--faces` names."""
 
 from __future__ import annotations
 
-import ctypes
 from pathlib import Path
 
 import pypdfium2
-import pypdfium2.raw as pdfium
 
 import pdfs
-from measure import _page_objects, _walk, text_sizes
+from ink_contrast import low_contrast, painted
+from measure import text_sizes
 from playaid.odds.handout import context, handout_for, handout_pdf, typical
 from playaid.games.sapio.odds import hits, success
 from playaid.odds.tables import percent
@@ -24,36 +23,13 @@ from test_odds_handout_print import handout  # noqa: F401 - the fixture: every h
 
 EXACTLY, AT_LEAST = (51, 51, 51), (217, 217, 217)
 """The bars' fills: the dark solid bar and the light outlined one."""
-TWO_PAGES = {"isolation"}
-"""Its five tables fill two pages at the smallest rows that read: see docs/odds.md."""
-
-
-def _rgb(getter, obj) -> tuple[int, int, int]:
-    r, g, b, a = (ctypes.c_uint() for _ in range(4))
-    getter(obj, *(ctypes.byref(v) for v in (r, g, b, a)))
-    return r.value, g.value, b.value
 
 
 def _paths(path: Path, page: int, filled: bool = True) -> list[tuple[tuple[int, int, int], tuple[float, float, float, float]]]:
-    """(colour, (left, bottom, right, top) in pt) of every solid filled path in drawing order,
-    or with `filled` False of every path only stroked (its stroke colour). A border ring
-    (filled even-odd) covers only its edge, so it is no background and is left out."""
+    """`ink_contrast.painted` of one page of the PDF at `path`."""
     doc = pypdfium2.PdfDocument(str(path))
     try:
-        p = doc[page]
-        out = []
-        for obj, _m in _walk(_page_objects(p), (1, 0, 0, 1, 0, 0)):
-            if pdfium.FPDFPageObj_GetType(obj) != pdfium.FPDF_PAGEOBJ_PATH:
-                continue
-            mode, stroke = ctypes.c_int(), ctypes.c_int()
-            pdfium.FPDFPath_GetDrawMode(obj, ctypes.byref(mode), ctypes.byref(stroke))
-            if (filled and mode.value != pdfium.FPDF_FILLMODE_WINDING) or (not filled and not stroke.value):
-                continue
-            box = [ctypes.c_float() for _ in range(4)]
-            pdfium.FPDFPageObj_GetBounds(obj, *(ctypes.byref(v) for v in box))
-            colour = pdfium.FPDFPageObj_GetFillColor if filled else pdfium.FPDFPageObj_GetStrokeColor
-            out.append((_rgb(colour, obj), tuple(v.value for v in box)))
-        return out
+        return painted(doc[page], filled)
     finally:
         doc.close()
 
@@ -111,11 +87,12 @@ def test_the_sapio_chart_is_the_hits_of_its_typical_pool_and_meets_the_table(tmp
 
 
 def test_one_page_per_game(handout):
+    """Every game's handout, on A4 and on Letter (the fixture's two papers), is one page."""
     system, path = handout
     doc = pypdfium2.PdfDocument(str(path))
     pages = len(doc)
     doc.close()
-    assert pages == (2 if system in TWO_PAGES else 1)
+    assert pages == 1, (system, path.name, pages)
 
 
 def test_no_word_below_eight_points(handout):
@@ -124,50 +101,11 @@ def test_no_word_below_eight_points(handout):
     assert small[0] >= 7.95, small
 
 
-def _luminance(rgb: tuple[int, int, int]) -> float:
-    def linear(c: int) -> float:
-        c = c / 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (linear(c) for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b  # the grey a mono printer prints
-
-
-def _contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
-    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
 def test_every_word_stands_at_four_and_a_half_to_one_on_what_lies_behind_it(handout):
     """Each character's own colour against the last filled shape drawn under its centre
     (a cell's grey, a bar, the paper): the colours the PDF uses, in grayscale."""
     _, path = handout
-    worst = (99.0, "")
-    doc = pypdfium2.PdfDocument(str(path))
-    try:
-        for index in range(len(doc)):
-            fills = _paths(path, index)
-            text = doc[index].get_textpage()
-            for i in range(text.count_chars()):
-                char = chr(pdfium.FPDFText_GetUnicode(text.raw, i))
-                if not char.strip():
-                    continue
-                x0, y0, x1, y1 = text.get_charbox(i)
-                x, y = (x0 + x1) / 2, (y0 + y1) / 2
-                behind = [c for c, (l, b, r, t) in fills if l <= x <= r and b <= y <= t and (r - l) > 2 and (t - b) > 2]
-                ground = behind[-1] if behind else (255, 255, 255)
-                ink = _char_colour(text, i)
-                ratio = _contrast(ink, ground)
-                worst = min(worst, (ratio, f"{char!r} {ink} on {ground}, page {index + 1}"))
-    finally:
-        doc.close()
-    assert worst[0] >= 4.5, worst
-
-
-def _char_colour(text, i: int) -> tuple[int, int, int]:
-    r, g, b, a = (ctypes.c_uint() for _ in range(4))
-    pdfium.FPDFText_GetFillColor(text.raw, i, *(ctypes.byref(v) for v in (r, g, b, a)))
-    return r.value, g.value, b.value
+    assert low_contrast(path) == []
 
 
 def test_the_axis_names_span_what_they_name():

@@ -17,6 +17,7 @@ from measure import info, text_sizes
 from playaid.odds import default_tables, games, module
 from playaid.odds.cells import Cell, drop_empty_notes, whole
 from playaid.odds.handout import demo_handouts, handout_pdf
+from playaid.odds.on_paper import on_paper
 from playaid.games.sapio.odds import success
 from playaid.render.paper import paper
 from playaid.systems import REGISTRY
@@ -76,7 +77,7 @@ def test_no_text_below_seven_points(handout):
 
 def test_every_cell_shows_its_chance_at_twelve_points_or_more(handout):
     system, path = handout
-    cells = sum(len(t.rows) * len(t.cols) for t in default_tables(system))
+    cells = sum(len(t.rows) * len(t.cols) for t in (on_paper(module(system), t) for t in default_tables(system)))
     large = [s for s in _percent_sizes(path) if s >= 12.0]
     assert len(large) == cells
 
@@ -125,3 +126,17 @@ def test_a_game_without_dice_gets_no_handout_and_is_pointed_to_its_reference(run
     assert result.exit_code == 0 and not list(tmp_path.iterdir())
     assert "no dice" in result.output and "playaid sheet --reference fight-club" in result.output
     assert REGISTRY["fight-club"].title in result.output
+
+
+def test_the_handout_prints_the_game_s_own_cells_of_the_counts_it_keeps():
+    """Isolation's handout keeps part of each table (`ON_PAPER`); what it keeps is the very
+    cell of the whole table, and the terminal's tables stay whole."""
+    game = module("isolation")
+    for whole_table in default_tables("isolation"):
+        cut = on_paper(game, whole_table)
+        assert 0 < len(cut.rows) < len(whole_table.rows) and 0 < len(cut.cols) <= len(whole_table.cols)
+        for r, row in zip(cut.rows, cut.cells):
+            for c, value in zip(cut.cols, row):
+                assert value == whole_table.cells[whole_table.rows.index(r)][whole_table.cols.index(c)]
+    sapio = default_tables("sapio")[0]
+    assert on_paper(module("sapio"), sapio) is sapio

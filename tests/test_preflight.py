@@ -130,25 +130,78 @@ CARD_SAFE_MM = 3.175
 """The print shops' bleed (3 mm) and safe area (1/8 in), PRINT.md §4."""
 
 
+def _decks(demo: list[Path]) -> list[tuple[Path, int, int]]:
+    """(file, first page, end page) of every card deck the demo printed two-sided: a deck
+    file, and the deck part of each packet (found by its bookmark)."""
+    runs = []
+    for path in demo:
+        if path.name.endswith("-deck.pdf"):
+            runs.append((path, 0, page_count(path)))
+        elif path.name.endswith("-packet.pdf"):
+            parts = sections(path)
+            ends = [start for _, start in parts[1:]] + [page_count(path)]
+            runs += [(path, start, end) for (title, start), end in zip(parts, ends) if re.search("deck", title, re.I)]
+    return runs
+
+
 def test_card_decks_bleed_alike_on_all_four_sides_and_keep_words_safe(demo):
+    """Every deck, alone or in a packet: its first sheet's cards bleed 3 mm on each side,
+    front and back; on every sheet, front and back, no word within 1/8 in of a trim."""
     from measure import char_boxes_mm
     from pdfs import page_sizes_mm
 
-    decks = [p for p in demo if p.name.endswith("-deck.pdf")]
-    assert decks, "the demo wrote no deck"
+    decks = _decks(demo)
+    assert decks and any(start > 0 for _, start, _ in decks), "the demo wrote no deck, or no packet with one"
     shortfalls = []
-    for path in decks:
-        trims = trims_from_cuts(*cut_lines_mm(path, 0), 63.5, 88.9)
-        w, h = page_sizes_mm(path)[1]
-        for side, page, where in (("front", 0, trims), ("back", 1, [turned(t, w, h, "long") for t in trims])):
-            for i, found in enumerate(reaches(path, page, where, CARD_BLEED_MM)):
+    for path, start, end in decks:
+        trims = trims_from_cuts(*cut_lines_mm(path, start), 63.5, 88.9)
+        w, h = page_sizes_mm(path)[start + 1]
+        backs = [turned(t, w, h, "long") for t in trims]
+        where = f"{_name(path)} (pages {start + 1}–{end})"
+        for side, page, boxes in (("front", start, trims), ("back", start + 1, backs)):
+            for i, found in enumerate(reaches(path, page, boxes, CARD_BLEED_MM)):
                 if found is None or any(abs(r - CARD_BLEED_MM) > 0.2 for r in found):
-                    shortfalls.append(f"{_name(path)}: {side} of card {i + 1} bleeds "
+                    shortfalls.append(f"{where}: {side} of card {i + 1} bleeds "
                                       f"{tuple(round(r, 1) for r in found) if found else 'nothing'} mm")
-        for char, x0, y0, x1, y1 in char_boxes_mm(path, 0):
-            for t in trims:
-                if t[0] - 3 <= x0 and x1 <= t[2] + 3 and t[1] - 3 <= y0 and y1 <= t[3] + 3:
-                    nearest = min(x0 - t[0], y0 - t[1], t[2] - x1, t[3] - y1)
-                    if nearest < CARD_SAFE_MM:
-                        shortfalls.append(f"{_name(path)}: {char!r} {nearest:.1f} mm from a card's trim")
+        for page in range(start, end):
+            for char, x0, y0, x1, y1 in char_boxes_mm(path, page):
+                for t in (trims if (page - start) % 2 == 0 else backs):
+                    if t[0] - 3 <= x0 and x1 <= t[2] + 3 and t[1] - 3 <= y0 and y1 <= t[3] + 3:
+                        nearest = min(x0 - t[0], y0 - t[1], t[2] - x1, t[3] - y1)
+                        if nearest < CARD_SAFE_MM:
+                            shortfalls.append(f"{where}: {char!r} {nearest:.1f} mm from a card's trim, page {page + 1}")
     assert not shortfalls, _report(shortfalls)
+
+CONTRAST = 4.5
+KNOWN_INKS = {
+    ((138, 138, 138), (255, 255, 255)):
+        "the Isolation map's muted labels (the dice table's and worksheets' column heads, a blank map's "
+        "+ (+) – (–) hints), #8a8a8a on white: 3.45 : 1; the map's `muted` colour in maps/layout.yaml "
+        "serves guide lines and the dead, and text takes it too",
+}
+"""Shortfalls found by the contrast check and not yet fixed, by (ink, ground): outside this
+test's reach to fix; test_known_low_contrast_inks_are_still_printed tells when one is."""
+
+
+def test_every_character_stands_at_four_and_a_half_to_one(demo):
+    """PRINT.md's check 12 over every output, not only the odds handouts: each character's
+    colour against what is painted under it, in grayscale."""
+    from ink_contrast import low_contrast
+
+    shortfalls = []
+    for path in demo:
+        found = [f for f in low_contrast(path, CONTRAST) if (f[2], f[3]) not in KNOWN_INKS]
+        if found:
+            ratio, char, ink, ground, page = min(found)
+            shortfalls.append(f"{_name(path)}: {char!r} {ink} on {ground} at {ratio:.2f} : 1, page {page + 1} "
+                              f"({len(found)} characters under {CONTRAST} : 1)")
+    assert not shortfalls, _report(shortfalls)
+
+
+def test_known_low_contrast_inks_are_still_printed(demo):
+    """A known shortfall that is fixed is taken off `KNOWN_INKS`, so the check holds it again."""
+    from ink_contrast import low_contrast
+
+    seen = {(f[2], f[3]) for path in demo for f in low_contrast(path, CONTRAST)}
+    gone = [why for pair, why in KNOWN_INKS.items() if pair not in seen]
+    assert not gone, f"fixed, take off KNOWN_INKS: {gone}"

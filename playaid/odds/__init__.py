@@ -16,6 +16,8 @@ and may provide
 - `tables_for(given)`: tables shaped by the options (`--faces`); else `tables()`;
 - `CELL_VIEWS`: table id → how a cell with several outcomes shows (see `cells`);
 - `SECTIONS`: table id → a handout section of its own (title, maps, note);
+- `ON_PAPER`: table id → (rows, cols) its handout keeps, for a game whose tables whole
+  would not fit one page (see `on_paper`); the terminal's tables stay whole;
 - `HANDOUT_TITLE` (its packet bookmark, "Odds"); `PER_LINE`: how many tables of a
   section stand side by side on the handout (1: each the page's width);
 - `NO_DICE`: for a game without dice, what `playaid odds` says instead of writing a

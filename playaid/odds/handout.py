@@ -17,13 +17,14 @@ from ..systems import REGISTRY
 from . import module as odds_module
 from .cells import HeatMap, cell, drop_empty_notes, shade  # noqa: F401 - shade: the grey scale, tested here
 from .chart import chart
+from .on_paper import on_paper
 from .tables import Spread, Table
 
 BIG_PT = (12.0, 20.0)
 """The large numbers' size: at least 12 pt bold (read in play), larger on a short handout."""
 ROW_MM = (5.0, 40.0)
 """A table row's height: enough for the large number, at most what still reads as a table."""
-LABEL_MM = 14.0
+LABEL_MM = 10.0
 """The row labels' column, at the least; longer labels (pools of dice) widen it."""
 LABEL_CHAR_MM = 2.0
 """The width of one character of a row label (10 pt bold)."""
@@ -118,7 +119,7 @@ def lead(sections: list[dict], width: float, situation: tuple[Spread, str] | Non
     """Where the chart goes: in a column beside the first table when that table leaves room
     (its width then shrinks to what is left), else beside the opening words."""
     if situation is None:
-        return {"chart": None, "beside": False, "map_mm": 0.0}
+        return {"chart": None, "beside": False, "map_mm": 0.0, "words_beside": False}
     line = sections[0]["lines"][0] if sections else []
     if len(line) == 1 and width - natural_mm(line[0][1], sections[0]["label_mm"]) - GAP_MM >= SIDE_MM:
         side, plot, map_mm = SIDE_MM, PLOT_MM[0], round(width - SIDE_MM - GAP_MM - 0.5, 1)
@@ -126,14 +127,14 @@ def lead(sections: list[dict], width: float, situation: tuple[Spread, str] | Non
         side, plot, map_mm = BAND_CHART_MM, PLOT_MM[1], 0.0
     spread, title = situation
     return {"chart": chart(spread, title, side * MM_PT, plot * MM_PT, CHART_PT), "beside": bool(map_mm),
-            "map_mm": map_mm, "side_mm": side}
+            "map_mm": map_mm, "side_mm": side, "words_beside": bool(map_mm)}
 
 
 def context(system_id: str, paper: Paper, tables: list[Table] | None = None, given: dict | None = None) -> dict:
     """Everything the handout template shows, computed here."""
     game = odds_module(system_id)
     text = game.words()
-    tables = game.tables() if tables is None else tables
+    tables = [on_paper(game, t) for t in (game.tables() if tables is None else tables)]
     special = getattr(game, "SECTIONS", {})
     sections = []
     for t in tables:
@@ -213,6 +214,11 @@ def _render(system_id: str, paper: Paper, tables: list[Table] | None, given: dic
     templates = Templates()
     ctx = context(system_id, paper, tables, given)
     first = layout(templates.render("odds/handout.html", **ctx), templates.roots)
+    if len(first.pages) > 1 and ctx["lead"]["words_beside"]:  # the words outgrow the table beside the chart:
+        across = {**ctx, "lead": {**ctx["lead"], "words_beside": False}}  # across the page above it, then
+        trial = layout(templates.render("odds/handout.html", **across), templates.roots)
+        if len(trial.pages) < len(first.pages):
+            ctx, first = across, trial
     if len(first.pages) > 1:  # the table that spills starts a page of its own instead
         later = [m for page in first.pages[1:] for m in _rows_by(page, "data-map")]
         target = min(later) if later else ctx["starts"][-1]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import click
 
-from .odds_table import CELL_VIEWS, MAX_DICE, SECTIONS, query, tables, words  # noqa: F401 - the contract
+from .odds_table import CELL_VIEWS, MAX_DICE, ON_PAPER, SECTIONS, query, tables, words  # noqa: F401 - the contract
 from .odds_scene import SceneRefused, scene_answer
 from playaid.odds.options import count, need
 from playaid.odds.tables import Answer

@@ -199,3 +199,16 @@ def _stance_section(t: Table) -> dict:
 
 
 SECTIONS = {"stance": _stance_section}
+
+# One page holds about half the cells above at a size that reads (12 pt numbers): the handout
+# keeps the counts a table meets. The GM rolls Difficulty + living characters + Stress Level
+# red dice, 4 to 10 for three to five characters at an Average to Hard task; 11 or more
+# pooled green dice take most of a large cast cooperating. A Passive Player with no green
+# die can never reach +2 (never cooperative), one with no red die always may cooperate (the
+# table's note says so); 4 red links or 3 Active Player's odds left after his green evens
+# cancel them are rare. No hostile die is the outcome table's row of 6 green dice.
+ON_PAPER = {
+    "outcome": (tuple(range(1, 11)), tuple(range(4, 11))),
+    "stance": (tuple(f"{g}g/{r}r" for g in range(1, 5) for r in range(1, 4)), (0, 1, 2)),
+    "hostile": ((1, 2, 3), HOSTILE_GM),
+}
