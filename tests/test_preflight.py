@@ -172,15 +172,8 @@ def test_card_decks_bleed_alike_on_all_four_sides_and_keep_words_safe(demo):
                             shortfalls.append(f"{where}: {char!r} {nearest:.1f} mm from a card's trim, page {page + 1}")
     assert not shortfalls, _report(shortfalls)
 
+
 CONTRAST = 4.5
-KNOWN_INKS = {
-    ((138, 138, 138), (255, 255, 255)):
-        "the Isolation map's muted labels (the dice table's and worksheets' column heads, a blank map's "
-        "+ (+) – (–) hints), #8a8a8a on white: 3.45 : 1; the map's `muted` colour in maps/layout.yaml "
-        "serves guide lines and the dead, and text takes it too",
-}
-"""Shortfalls found by the contrast check and not yet fixed, by (ink, ground): outside this
-test's reach to fix; test_known_low_contrast_inks_are_still_printed tells when one is."""
 
 
 def test_every_character_stands_at_four_and_a_half_to_one(demo):
@@ -190,18 +183,9 @@ def test_every_character_stands_at_four_and_a_half_to_one(demo):
 
     shortfalls = []
     for path in demo:
-        found = [f for f in low_contrast(path, CONTRAST) if (f[2], f[3]) not in KNOWN_INKS]
+        found = low_contrast(path, CONTRAST)
         if found:
             ratio, char, ink, ground, page = min(found)
             shortfalls.append(f"{_name(path)}: {char!r} {ink} on {ground} at {ratio:.2f} : 1, page {page + 1} "
                               f"({len(found)} characters under {CONTRAST} : 1)")
     assert not shortfalls, _report(shortfalls)
-
-
-def test_known_low_contrast_inks_are_still_printed(demo):
-    """A known shortfall that is fixed is taken off `KNOWN_INKS`, so the check holds it again."""
-    from ink_contrast import low_contrast
-
-    seen = {(f[2], f[3]) for path in demo for f in low_contrast(path, CONTRAST)}
-    gone = [why for pair, why in KNOWN_INKS.items() if pair not in seen]
-    assert not gone, f"fixed, take off KNOWN_INKS: {gone}"
