@@ -1,8 +1,10 @@
 """What a file prints: the one list that both the preview and the print buttons use.
 
 Each output is made by the same library calls as its command (`playaid sheet`, `sheet
---blank`, `sheet --reference`, `packet`, `odds`, `roll`), so the preview is the PDF the
-print button writes and the file `playaid` would write from the command line.
+--blank`, `sheet --reference`, `packet`, `odds`, `roll`, `pregen --packet`), so the preview
+is the PDF the print button writes and the file `playaid` would write from the command line.
+A game's own outputs (a deck, a map, paper dice) are the ones it declares in
+`GameSystem.printables`; this module names no game.
 
 `make` runs in a render worker process: it is given paths and ids (picklable), loads the
 file itself and returns plain data.
@@ -24,37 +26,70 @@ class Output:
     label: str
     command: str
     """The command line that makes the same file, shown beside its button."""
+    from_file: bool = False
+    """Made from the file itself (so it can be its preview), not only for its game."""
+    count: int | None = None
+    """How many characters, for an output that asks (a ready table): the suggested number."""
 
 
 def outputs(system: str | None, kind: str | None, rel: str) -> list[Output]:
-    """The outputs offered for a file of `kind` of game `system` (the first is its preview)."""
+    """The outputs offered for a file of `kind` of game `system` (the first made from the file
+    is its preview)."""
     if system is None or system not in REGISTRY:
         return []
     game = REGISTRY[system]
     found: list[Output] = []
     if kind == "character" and game.sheet:
-        found.append(Output("sheet", "Character sheet", f"playaid sheet {rel}"))
+        found.append(Output("sheet", "Character sheet", f"playaid sheet {rel}", True))
     if kind == "setup":
-        found.append(Output("packet", "Table packet", f"playaid packet {rel}"))
+        found.append(Output("packet", "Table packet", f"playaid packet {rel}", True))
     if kind == "scene" and game.play:
-        found.append(Output("resolution", "Step-by-step resolution", f"playaid roll {rel}"))
+        found.append(Output("resolution", "Step-by-step resolution", f"playaid roll {rel}", True))
     if game.sheet:
         found.append(Output("blank", "Blank sheet", f"playaid sheet --blank {system}"))
         found.append(Output("reference", "Reference page", f"playaid sheet --reference {system}"))
     if game.odds and not getattr(load(game.odds), "NO_DICE", ""):
         found.append(Output("odds", "Odds handout", f"playaid odds {system}"))
-    return found
+    if system in _table_games():
+        from ..pregen import module
+
+        found.append(Output("table", "Ready table", f"playaid pregen {system} --count N --packet",
+                            count=module(system).DEMO_TABLE))
+    return found + declared(game, kind, rel)
 
 
-def make(output: str, path: str, rel: str, paper_id: str, *, pngs: bool = False, dpi: int = 80) -> dict:
+def declared(game, kind: str | None, rel: str) -> list[Output]:
+    """The game's own printables for a file of `kind`: one per label, the one made from this
+    kind of file before the one made for the whole game."""
+    found: dict[str, Output] = {}
+    for from_file in (True, False):
+        for i, (label, made_from, _, command) in enumerate(game.printables):
+            fits = kind in made_from.split() if from_file else "game" in made_from.split()
+            if fits and label not in found:
+                found[label] = Output(f"game-{i}", label, command.replace("{file}", rel), from_file)
+    return list(found.values())
+
+
+def _table_games() -> list[str]:
+    from ..pregen.tables import table_games
+
+    return table_games()
+
+
+def make(output: str, path: str, rel: str, paper_id: str, *, pngs: bool = False, dpi: int = 80,
+         count: int | None = None) -> dict:
     """Output `output` of the file at `path` (named `rel`): `{"files": {name: bytes}}`, with
     `"pages"` (PNG bytes of the first file's pages) when `pngs`, `"text"` for a resolution,
     `"error"` when it cannot be made, and `"ms"` (time of each step, for Server-Timing)."""
     started = time.perf_counter()
     try:
-        result = _make(output, Path(path), rel, paper_id)
+        result = _make(output, Path(path), rel, paper_id, count)
     except Exception as exc:  # a render that fails answers with its error, the server lives on
-        return {"error": f"{type(exc).__name__}: {exc}", "files": {}}
+        import click
+
+        # a command's refusal (InputError) already says what to fix; anything else is named
+        said = exc.format_message() if isinstance(exc, click.ClickException) else f"{type(exc).__name__}: {exc}"
+        return {"error": said, "files": {}}
     result["ms"] = {"pdf": (time.perf_counter() - started) * 1000}
     if pngs and result.get("files"):
         at = time.perf_counter()
@@ -82,7 +117,7 @@ def page_images(pdf: bytes, dpi: int) -> list[bytes]:
         doc.close()
 
 
-def _make(output: str, path: Path, rel: str, paper_id: str) -> dict:
+def _make(output: str, path: Path, rel: str, paper_id: str, count: int | None = None) -> dict:
     from ..documents import Library
     from ..render.html import Templates
     from ..render.paper import paper
@@ -104,6 +139,12 @@ def _make(output: str, path: Path, rel: str, paper_id: str) -> dict:
         from ..odds.handout import handout_pdf
 
         return {"files": {f"odds-{system}.pdf": handout_pdf(system, sheet_paper)}}
+    if output == "table" and system is not None:
+        return ready_table(system, paper_id, count)
+    if output.startswith("game-") and doc.system is not None:
+        _, made_from, function, _ = doc.system.printables[int(output[5:])]
+        if doc.kind not in made_from.split():  # made for the game: the file plays no part
+            return {"files": _named(load(function)(None, paper_id))}
     errors = [p for p in library.problems() if p.is_error]
     if errors:
         return {"error": f"the file has {len(errors)} error{'s' * (len(errors) != 1)}: "
@@ -124,4 +165,40 @@ def _make(output: str, path: Path, rel: str, paper_id: str) -> dict:
         if result is None:
             return {"error": "; ".join(p.message for p in problems if p.is_error) or "cannot resolve", "files": {}}
         return {"files": {}, "text": format_resolution(result, seed)}
+    if output.startswith("game-") and doc.system is not None:
+        return {"files": _named(load(doc.system.printables[int(output[5:])][2])(path, paper_id))}
     return {"error": f"no output `{output}` for this file", "files": {}}
+
+
+def _named(files: dict[str, bytes]) -> dict[str, bytes]:
+    """The PDFs first: the first file is the one previewed and offered first."""
+    return dict(sorted(files.items(), key=lambda item: not item[0].endswith(".pdf")))
+
+
+def ready_table(system: str, paper_id: str, count: int | None) -> dict:
+    """`playaid pregen SYSTEM --count N --seed S --packet`: pre-built characters, the setup
+    seating them and its packet, in a folder of their own; the seed is drawn here and said,
+    so the command line makes the same table again."""
+    import secrets
+
+    from ..commands.pregen import SEED_MAX
+    from ..commands.pregen_table import command_line
+    from ..pregen import COUNT, PregenError, module
+    from ..pregen.draw import CountError
+    from ..pregen.packets import packets
+    from ..pregen.tables import make_tables
+
+    count = count if count is not None and COUNT[0] <= count <= COUNT[1] else module(system).DEMO_TABLE
+    seed = secrets.randbelow(SEED_MAX + 1)
+    command = command_line(system, count, 1, seed, True)
+    try:
+        table = make_tables(system, count, 1, seed, command=command)[0]
+    except (PregenError, CountError) as exc:  # a count the game's tables cannot seat
+        return {"error": f"{exc}; change the number of characters", "files": {}}
+    if table.problems:  # our own drawing: a problem here is a bug, said rather than printed
+        return {"error": f"the drawn table breaks a rule: {table.problems[0].message}", "files": {}}
+    (pdfs, _), = packets([table], paper_id)
+    folder = f"{system}-table-{seed}"
+    files = {f"{folder}/{name}": data for name, data in pdfs.items()}
+    files |= {f"{folder}/{name}": text.encode("utf-8") for name, text in table.files.items()}
+    return {"files": files, "command": command}

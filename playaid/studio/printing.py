@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import re
+from functools import partial
 from html import escape
+from urllib.parse import quote
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, PlainTextResponse, Response
@@ -22,6 +24,9 @@ from .preview import PAPERS, TIMEOUT
 from .printables import make, outputs
 
 _SAFE_NAME = re.compile(r"^[^/\\.][^/\\]*\.(pdf|txt)$")
+_SAFE_FOLDER = re.compile(r"^[^/\\.][^/\\]*$")
+OFFERED = (".pdf", ".txt")
+"""What is offered for download; the other files printed (a ready table's YAML) are named."""
 
 
 def _status(message: str, error: bool = False) -> HTMLResponse:
@@ -47,8 +52,8 @@ async def print_file(request: Request) -> Response:
         return _status(f"Nothing called {escape(wanted)!r} prints from this file.", error=True)
     loop = asyncio.get_running_loop()
     try:
-        result = await asyncio.wait_for(
-            loop.run_in_executor(studio.renders.pool, make, wanted, str(path), rel, paper), TIMEOUT)
+        result = await asyncio.wait_for(loop.run_in_executor(
+            studio.renders.pool, partial(make, wanted, str(path), rel, paper, count=_count(form))), TIMEOUT)
     except asyncio.TimeoutError:
         studio.renders._replace_pool()
         return _status(f"The print took longer than {TIMEOUT:g} s and was stopped.", error=True)
@@ -64,10 +69,34 @@ async def print_file(request: Request) -> Response:
     except OutputError as exc:
         return _status(escape(str(exc)), error=True)
     unsaved = digest(str(form.get("text", "")).encode("utf-8")) != digest(saved) if "text" in form else False
-    links = "".join(f"<li><a href='/download/{escape(n)}' download>{escape(n)}</a> written to "
-                    f"{OUTPUT}/{escape(n)}</li>" for n in files)
     note = "<p>Printed the file as saved; your unsaved changes are not in it.</p>" if unsaved else ""
-    return HTMLResponse(f"<div id='print-status' class='status' role='status'>{note}<ul>{links}</ul></div>")
+    return HTMLResponse(f"<div id='print-status' class='status' role='status'>{note}{_written(files)}"
+                        f"{_again(result.get('command'))}</div>")
+
+
+def _count(form) -> int | None:
+    """The number of characters asked for (a ready table); None when not given or not a number."""
+    text = str(form.get("count", "")).strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 4 else None
+
+
+def _written(files: dict) -> str:
+    """Each file printed: a download link for the PDFs (and text), the rest named in one line."""
+    shown = [n for n in files if n.endswith(OFFERED)]
+    links = "".join(f"<li><a href='/download/{quote(n)}' download>{escape(n.rsplit('/', 1)[-1])}</a> written to "
+                    f"{OUTPUT}/{escape(n)}</li>" for n in shown)
+    others = [n for n in files if n not in shown]
+    rest = (f"<li>and {len(others)} more file{'s' * (len(others) != 1)} beside "
+            f"{'it' if len(shown) == 1 else 'them'}: {escape(', '.join(n.rsplit('/', 1)[-1] for n in others))}"
+            "</li>") if others else ""
+    return f"<ul>{links}{rest}</ul>"
+
+
+def _again(command: str | None) -> str:
+    """How to make the same files again from the command line, when they were drawn at random."""
+    if not command:
+        return ""
+    return f"<p>To make the same again: <code class='cli'>{escape(command)}</code></p>"
 
 
 def _offered(path, rel: str):
@@ -79,10 +108,12 @@ def _offered(path, rel: str):
 
 async def download(request: Request) -> Response:
     studio = request.app.state.studio
-    name = request.path_params["name"]
+    *inside, name = request.path_params["name"].split("/")
     folder = (studio.folder / OUTPUT).resolve()
-    target = (folder / name).resolve() if _SAFE_NAME.match(name) else None
-    if target is None or target.parent != folder or not target.is_file():
+    # at most one folder deep (a ready table's), no dot names: nothing else of the disk is reachable
+    safe = _SAFE_NAME.match(name) and len(inside) <= 1 and all(_SAFE_FOLDER.match(p) for p in inside)
+    target = folder.joinpath(*inside, name).resolve() if safe else None
+    if target is None or target.parent != folder.joinpath(*inside) or not target.is_file():
         return PlainTextResponse("no such printed file in output/\n", status_code=404)
     media = "application/pdf" if name.endswith(".pdf") else "text/plain; charset=utf-8"
     return FileResponse(target, media_type=media, filename=name, content_disposition_type="attachment")
@@ -90,4 +121,4 @@ async def download(request: Request) -> Response:
 
 def routes() -> list:
     return [Route("/api/print/{rel:path}", print_file, methods=["POST"]),
-            Route("/download/{name}", download)]
+            Route("/download/{name:path}", download)]
