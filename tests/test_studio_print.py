@@ -26,12 +26,18 @@ CASES = [
     ("fight-club", "dale.yaml", "Tokens and turn summary", ["deck", "--tokens"]),
     ("isolation", "farmhouse.yaml", "Relationship map and worksheets", ["map", "{file}"]),
     ("isolation", "alice.yaml", "Blank relationship map", ["map", "--blank", "5"]),
+    ("isolation", "alice.yaml", "Green paper dice", ["net", "--die", "d6", "--color", "green"]),
+    ("isolation", "farmhouse.yaml", "Red paper dice", ["net", "--die", "d6", "--color", "red"]),
+    ("sapio", "spiral-d12.yaml", "Paper Spiral dice", ["net", "--faces", "{file}"]),
+    ("sapio", "ines.yaml", "Paper Spiral dice", ["net"]),
+    ("dirt", "moss.yaml", "Paper dice", ["net", "--die", "d6"]),
+    ("fight-sphere", "bo.yaml", "Paper dice", ["net", "--die", "d6"]),
 ]
 
 
 @pytest.fixture
 def folder(tmp_path):
-    for game in ("fight-club", "isolation", "dirt"):
+    for game in ("fight-club", "isolation", "dirt", "sapio", "fight-sphere"):
         shutil.copytree(EXAMPLES[game], tmp_path / game)
     return tmp_path
 

@@ -142,9 +142,9 @@ def _make(output: str, path: Path, rel: str, paper_id: str, count: int | None = 
     if output == "table" and system is not None:
         return ready_table(system, paper_id, count)
     if output.startswith("game-") and doc.system is not None:
-        _, made_from, function, _ = doc.system.printables[int(output[5:])]
+        _, made_from, function, command = doc.system.printables[int(output[5:])]
         if doc.kind not in made_from.split():  # made for the game: the file plays no part
-            return {"files": _named(load(function)(None, paper_id))}
+            return {"files": _named(_declared(function, command, None, paper_id))}
     errors = [p for p in library.problems() if p.is_error]
     if errors:
         return {"error": f"the file has {len(errors)} error{'s' * (len(errors) != 1)}: "
@@ -166,8 +166,29 @@ def _make(output: str, path: Path, rel: str, paper_id: str, count: int | None = 
             return {"error": "; ".join(p.message for p in problems if p.is_error) or "cannot resolve", "files": {}}
         return {"files": {}, "text": format_resolution(result, seed)}
     if output.startswith("game-") and doc.system is not None:
-        return {"files": _named(load(doc.system.printables[int(output[5:])][2])(path, paper_id))}
+        _, _, function, command = doc.system.printables[int(output[5:])]
+        return {"files": _named(_declared(function, command, path, paper_id))}
     return {"error": f"no output `{output}` for this file", "files": {}}
+
+
+def _declared(function: str, command: str, path: Path | None, paper_id: str) -> dict[str, bytes]:
+    """The files of a game's printable: its function's, or with none its command line's."""
+    return load(function)(path, paper_id) if function else command_files(command, path, paper_id)
+
+
+def command_files(command: str, path: Path | None, paper_id: str) -> dict[str, bytes]:
+    """The files `command` (`playaid net --die d6`, `{file}` standing for `path`) writes
+    with `--paper` and `--out` added, run in this process into a private folder: the very
+    command, without the settings a `playaid.toml` of the current folder would add."""
+    import shlex
+    import tempfile
+
+    from ..cli import cli
+
+    args = [str(path) if word == "{file}" else word for word in shlex.split(command)[1:]]
+    with tempfile.TemporaryDirectory(prefix="playaid-print-") as tmp:
+        cli.main([*args, "--paper", paper_id, "--out", tmp], prog_name="playaid", standalone_mode=False)
+        return {p.relative_to(tmp).as_posix(): p.read_bytes() for p in sorted(Path(tmp).rglob("*")) if p.is_file()}
 
 
 def _named(files: dict[str, bytes]) -> dict[str, bytes]:

@@ -84,6 +84,8 @@ SYSTEM = GameSystem(
     table_dice="playaid.render.nets.table_faces:spiral",
     commands={"net": "playaid.commands.net:command"},
     demo=(("paper dice", "playaid.commands.net:net_demo"),),
+    printables=(("Paper Spiral dice", "dice", "", "playaid net --faces {file}"),
+                ("Paper Spiral dice", "game", "", "playaid net")),
     worked_example=("scene-standoff.yaml", 1),
     reference="playaid.games.sapio.reference:reference_context",
     owns=("playaid.render.nets", "playaid.commands.net"),
