@@ -172,8 +172,13 @@ def _make(output: str, path: Path, rel: str, paper_id: str, count: int | None = 
 
 
 def _declared(function: str, command: str, path: Path | None, paper_id: str) -> dict[str, bytes]:
-    """The files of a game's printable: its function's, or with none its command line's."""
-    return load(function)(path, paper_id) if function else command_files(command, path, paper_id)
+    """The files of a game's printable: its function's, or with none its command line's.
+    What either says on the terminal (`wrote …`, the file's warnings) is the page's to say."""
+    import io
+    from contextlib import redirect_stderr, redirect_stdout
+
+    with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+        return load(function)(path, paper_id) if function else command_files(command, path, paper_id)
 
 
 def command_files(command: str, path: Path | None, paper_id: str) -> dict[str, bytes]:
