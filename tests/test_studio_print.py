@@ -134,3 +134,17 @@ def test_a_printed_file_downloads_from_its_folder_and_nothing_outside(folder):
     assert good.status_code == 200 and good.content == b"%PDF-1.7 test"
     assert good.headers["content-disposition"].startswith("attachment")
     assert [r.status_code for r in refused] == [404] * len(refused)
+
+
+def test_every_printable_a_game_declares_is_offered_and_tested_here():
+    from playaid.systems import REGISTRY
+    from playaid.systems.base import KINDS
+
+    declared = {(game.id, label) for game in REGISTRY.values() for label, *_ in game.printables}
+    assert declared == {(game, label) for game, _, label, _ in CASES}
+    for game in REGISTRY.values():
+        for label, made_from, function, command in game.printables:
+            assert made_from.split() and set(made_from.split()) <= {*KINDS, "game"}, (game.id, label)
+            assert command.startswith("playaid "), label
+            assert "{file}" not in command or "game" not in made_from.split(), label  # no file to name
+            assert function == "" or ":" in function, label
