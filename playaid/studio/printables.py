@@ -227,4 +227,5 @@ def ready_table(system: str, paper_id: str, count: int | None) -> dict:
     folder = f"{system}-table-{seed}"
     files = {f"{folder}/{name}": data for name, data in pdfs.items()}
     files |= {f"{folder}/{name}": text.encode("utf-8") for name, text in table.files.items()}
-    return {"files": files, "command": command}
+    return {"files": files, "command": command,
+            "note": f"To edit this table here, move output/{folder} out of output/ (the studio lists no printed files)."}

@@ -71,7 +71,7 @@ async def print_file(request: Request) -> Response:
     unsaved = digest(str(form.get("text", "")).encode("utf-8")) != digest(saved) if "text" in form else False
     note = "<p>Printed the file as saved; your unsaved changes are not in it.</p>" if unsaved else ""
     return HTMLResponse(f"<div id='print-status' class='status' role='status'>{note}{_written(files)}"
-                        f"{_again(result.get('command'))}</div>")
+                        f"{_again(result.get('command'))}{_note(result.get('note'))}</div>")
 
 
 def _count(form) -> int | None:
@@ -90,6 +90,10 @@ def _written(files: dict) -> str:
             f"{'it' if len(shown) == 1 else 'them'}: {escape(', '.join(n.rsplit('/', 1)[-1] for n in others))}"
             "</li>") if others else ""
     return f"<ul>{links}{rest}</ul>"
+
+
+def _note(note: str | None) -> str:
+    return f"<p>{escape(note)}</p>" if note else ""
 
 
 def _again(command: str | None) -> str:
