@@ -148,3 +148,15 @@ def test_every_printable_a_game_declares_is_offered_and_tested_here():
             assert command.startswith("playaid "), label
             assert "{file}" not in command or "game" not in made_from.split(), label  # no file to name
             assert function == "" or ":" in function, label
+
+
+def test_a_setup_naming_its_own_deck_prints_that_deck(folder, run, tmp_path):
+    club = folder / "fight-club" / "club.yaml"
+    (folder / "fight-club" / "office.yaml").write_text(club.read_text(encoding="utf-8").rstrip("\n")
+                                                        + "\ndeck: deck-custom.yaml\n", encoding="utf-8")
+    rel = "fight-club/office.yaml"
+    status, linked = _print(folder, rel, _output_id("fight-club", "setup", rel, "Card deck"))
+    assert linked == ["office-edition-deck.pdf"], status
+    result = run("deck", folder / "fight-club" / "deck-custom.yaml", "--paper", "a4", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert (folder / "output" / linked[0]).read_bytes() == (tmp_path / linked[0]).read_bytes()

@@ -220,7 +220,8 @@ def ready_table(system: str, paper_id: str, count: int | None) -> dict:
     try:
         table = make_tables(system, count, 1, seed, command=command)[0]
     except (PregenError, CountError) as exc:  # a count the game's tables cannot seat
-        return {"error": f"{exc}; change the number of characters", "files": {}}
+        return {"error": f"{exc} (here: the Characters box beside the button); change the number of characters",
+                "files": {}}
     if table.problems:  # our own drawing: a problem here is a bug, said rather than printed
         return {"error": f"the drawn table breaks a rule: {table.problems[0].message}", "files": {}}
     (pdfs, _), = packets([table], paper_id)

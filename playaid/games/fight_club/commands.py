@@ -253,12 +253,19 @@ def _options(paper: str):
 
 def deck_files(path, paper: str) -> dict[str, bytes]:
     """The studio's "Card deck": what `playaid deck [DECK] --paper PAPER` writes, from the
-    deck file `path`, or the frustration deck when None; InputError for a deck that breaks
-    its rules (its problems are the file's own, shown beside its fields)."""
+    deck file `path` (or the deck a setup `path` names), or the frustration deck when None;
+    InputError for a deck that breaks its rules."""
     from .cards import sources
     from .cards.deck import render_deck
 
     deck = sources.standard()
+    if path is not None and not str(path).endswith((".csv", ".txt")):
+        from playaid.documents import Library
+
+        doc = Library().load(path)
+        if doc.kind == "setup":  # the table's own deck, when it names one
+            named = getattr(doc.model, "deck", None)
+            path = path.parent / named if named else None
     if path is not None:
         deck, problems = sources.load(path)
         if deck is None:
