@@ -237,7 +237,8 @@ UNLABELLED = """() => [...document.querySelectorAll('input:not([type=hidden]), s
   .map(e => e.outerHTML.slice(0, 120))"""
 
 
-@pytest.mark.parametrize("where", ["/", "/edit/dirt/moss.yaml", "/odds/dirt", "/table/dirt/scene-climb.yaml"])
+@pytest.mark.parametrize("where", ["/", "/edit/dirt/moss.yaml", "/odds/dirt", "/table/dirt/scene-climb.yaml",
+                                   "/print/dirt"])
 def test_every_page_works_at_200_percent_zoom_in_a_narrow_window_with_every_control_labelled(browser, studio,
                                                                                               where):
     url, _ = studio

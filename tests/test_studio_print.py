@@ -160,3 +160,26 @@ def test_a_setup_naming_its_own_deck_prints_that_deck(folder, run, tmp_path):
     result = run("deck", folder / "fight-club" / "deck-custom.yaml", "--paper", "a4", "--out", tmp_path)
     assert result.exit_code == 0, result.output
     assert (folder / "output" / linked[0]).read_bytes() == (tmp_path / linked[0]).read_bytes()
+
+
+def test_a_game_prints_without_a_file_from_its_own_page(folder, run, tmp_path):
+    deck = next(o for o in outputs("fight-club", None, "") if o.label == "Card deck")
+
+    async def script(client):
+        page = await client.get("/print/fight-club")
+        printed = await client.post("/api/print-game/fight-club", headers=SAME,
+                                    data={"output": deck.id, "paper": "letter"})
+        cross = await client.post("/api/print-game/fight-club", data={"output": deck.id},
+                                  headers={"sec-fetch-site": "cross-site"})
+        return (page, printed, cross, await client.get("/print/chess"),
+                await client.post("/api/print-game/dirt", headers=SAME, data={"output": deck.id}))
+
+    page, printed, cross, unknown, wrong = serve(folder, script)
+    assert page.status_code == 200 and "Print card deck" in page.text and "Print ready table" in page.text
+    assert "Print character sheet" not in page.text  # a sheet prints from its file
+    name = re.search(r"href='/download/([^']+)'", printed.text).group(1)
+    result = run("deck", "--paper", "letter", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert (folder / "output" / name).read_bytes() == (tmp_path / name).read_bytes()
+    assert cross.status_code == 403 and unknown.status_code == 404
+    assert "Nothing called" in wrong.text and "Not printed" not in wrong.text

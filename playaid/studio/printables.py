@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..systems import REGISTRY
 from ..systems.base import load
+from .game_prints import declared_files, for_game
 
 
 @dataclass(frozen=True)
@@ -81,9 +82,18 @@ def make(output: str, path: str, rel: str, paper_id: str, *, pngs: bool = False,
     """Output `output` of the file at `path` (named `rel`): `{"files": {name: bytes}}`, with
     `"pages"` (PNG bytes of the first file's pages) when `pngs`, `"text"` for a resolution,
     `"error"` when it cannot be made, and `"ms"` (time of each step, for Server-Timing)."""
+    return _answer(lambda: _make(output, Path(path), rel, paper_id, count), pngs, dpi)
+
+
+def make_for_game(output: str, system: str, paper_id: str, *, count: int | None = None) -> dict:
+    """Output `output` of game `system` made from no file (a blank sheet, a ready table …), as `make`."""
+    return _answer(lambda: for_game(output, system, paper_id, count), False, 0)
+
+
+def _answer(making, pngs: bool, dpi: int) -> dict:
     started = time.perf_counter()
     try:
-        result = _make(output, Path(path), rel, paper_id, count)
+        result = making()
     except Exception as exc:  # a render that fails answers with its error, the server lives on
         import click
 
@@ -121,30 +131,15 @@ def _make(output: str, path: Path, rel: str, paper_id: str, count: int | None = 
     from ..documents import Library
     from ..render.html import Templates
     from ..render.paper import paper
-    from ..render.sheets import cast_of, reference_pdf, render_sheets, sheet_for
+    from ..render.sheets import cast_of, render_sheets, sheet_for
     from ..safe_text import slug
 
     sheet_paper = paper(paper_id)
     library = Library()
     doc = library.load(path, rel)
     system = doc.system.id if doc.system else None
-    if output in ("blank", "reference", "odds"):
-        if system is None:
-            return {"error": "the file does not say which game it is for (`system:`)", "files": {}}
-        if output == "blank":
-            return {"files": {f"blank-{system}.pdf": render_sheets(
-                Templates(), sheet_paper, [sheet_for(system, None)], f"blank {system} sheet")}}
-        if output == "reference":
-            return {"files": {f"reference-{system}.pdf": reference_pdf(Templates(), sheet_paper, system)}}
-        from ..odds.handout import handout_pdf
-
-        return {"files": {f"odds-{system}.pdf": handout_pdf(system, sheet_paper)}}
-    if output == "table" and system is not None:
-        return ready_table(system, paper_id, count)
-    if output.startswith("game-") and doc.system is not None:
-        _, made_from, function, command = doc.system.printables[int(output[5:])]
-        if doc.kind not in made_from.split():  # made for the game: the file plays no part
-            return {"files": _named(_declared(function, command, None, paper_id))}
+    if output in {o.id for o in outputs(system, None, "")}:  # made for the game: the file plays no part
+        return for_game(output, system, paper_id, count)
     errors = [p for p in library.problems() if p.is_error]
     if errors:
         return {"error": f"the file has {len(errors)} error{'s' * (len(errors) != 1)}: "
@@ -166,67 +161,5 @@ def _make(output: str, path: Path, rel: str, paper_id: str, count: int | None = 
             return {"error": "; ".join(p.message for p in problems if p.is_error) or "cannot resolve", "files": {}}
         return {"files": {}, "text": format_resolution(result, seed)}
     if output.startswith("game-") and doc.system is not None:
-        _, _, function, command = doc.system.printables[int(output[5:])]
-        return {"files": _named(_declared(function, command, path, paper_id))}
+        return {"files": declared_files(doc.system.printables[int(output[5:])], path, paper_id)}
     return {"error": f"no output `{output}` for this file", "files": {}}
-
-
-def _declared(function: str, command: str, path: Path | None, paper_id: str) -> dict[str, bytes]:
-    """The files of a game's printable: its function's, or with none its command line's.
-    What either says on the terminal (`wrote …`, the file's warnings) is the page's to say."""
-    import io
-    from contextlib import redirect_stderr, redirect_stdout
-
-    with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
-        return load(function)(path, paper_id) if function else command_files(command, path, paper_id)
-
-
-def command_files(command: str, path: Path | None, paper_id: str) -> dict[str, bytes]:
-    """The files `command` (`playaid net --die d6`, `{file}` standing for `path`) writes
-    with `--paper` and `--out` added, run in this process into a private folder: the very
-    command, without the settings a `playaid.toml` of the current folder would add."""
-    import shlex
-    import tempfile
-
-    from ..cli import cli
-
-    args = [str(path) if word == "{file}" else word for word in shlex.split(command)[1:]]
-    with tempfile.TemporaryDirectory(prefix="playaid-print-") as tmp:
-        cli.main([*args, "--paper", paper_id, "--out", tmp], prog_name="playaid", standalone_mode=False)
-        return {p.relative_to(tmp).as_posix(): p.read_bytes() for p in sorted(Path(tmp).rglob("*")) if p.is_file()}
-
-
-def _named(files: dict[str, bytes]) -> dict[str, bytes]:
-    """The PDFs first: the first file is the one previewed and offered first."""
-    return dict(sorted(files.items(), key=lambda item: not item[0].endswith(".pdf")))
-
-
-def ready_table(system: str, paper_id: str, count: int | None) -> dict:
-    """`playaid pregen SYSTEM --count N --seed S --packet`: pre-built characters, the setup
-    seating them and its packet, in a folder of their own; the seed is drawn here and said,
-    so the command line makes the same table again."""
-    import secrets
-
-    from ..commands.pregen import SEED_MAX
-    from ..commands.pregen_table import command_line
-    from ..pregen import COUNT, PregenError, module
-    from ..pregen.draw import CountError
-    from ..pregen.packets import packets
-    from ..pregen.tables import make_tables
-
-    count = count if count is not None and COUNT[0] <= count <= COUNT[1] else module(system).DEMO_TABLE
-    seed = secrets.randbelow(SEED_MAX + 1)
-    command = command_line(system, count, 1, seed, True)
-    try:
-        table = make_tables(system, count, 1, seed, command=command)[0]
-    except (PregenError, CountError) as exc:  # a count the game's tables cannot seat
-        return {"error": f"{exc} (here: the Characters box beside the button); change the number of characters",
-                "files": {}}
-    if table.problems:  # our own drawing: a problem here is a bug, said rather than printed
-        return {"error": f"the drawn table breaks a rule: {table.problems[0].message}", "files": {}}
-    (pdfs, _), = packets([table], paper_id)
-    folder = f"{system}-table-{seed}"
-    files = {f"{folder}/{name}": data for name, data in pdfs.items()}
-    files |= {f"{folder}/{name}": text.encode("utf-8") for name, text in table.files.items()}
-    return {"files": files, "command": command,
-            "note": f"To edit this table here, move output/{folder} out of output/ (the studio lists no printed files)."}

@@ -1,5 +1,5 @@
-"""Print: each output the command line makes from a file, written to `output/` inside the
-folder and offered for download.
+"""Print: each output the command line makes from a file or for a game, written to `output/`
+inside the folder and offered for download.
 
 Print reads the file as saved (files on disk are the truth: the PDF is the one `playaid
 sheet FILE` would write), in a render worker like the preview. The output folder is never
@@ -19,9 +19,10 @@ from starlette.responses import FileResponse, HTMLResponse, PlainTextResponse, R
 from starlette.routing import Route
 
 from ..outputs import OutputError, OutputFolder
+from ..systems import REGISTRY
 from .files import OUTPUT, digest
 from .preview import PAPERS, TIMEOUT
-from .printables import make, outputs
+from .printables import make, make_for_game, outputs
 
 _SAFE_NAME = re.compile(r"^[^/\\.][^/\\]*\.(pdf|txt)$")
 _SAFE_FOLDER = re.compile(r"^[^/\\.][^/\\]*$")
@@ -50,10 +51,30 @@ async def print_file(request: Request) -> Response:
     doc_outputs = await asyncio.get_running_loop().run_in_executor(None, _offered, path, rel)
     if wanted not in {o.id for o in doc_outputs}:
         return _status(f"Nothing called {escape(wanted)!r} prints from this file.", error=True)
+    job = partial(make, wanted, str(path), rel, paper, count=_count(form))
+    unsaved = digest(str(form.get("text", "")).encode("utf-8")) != digest(saved) if "text" in form else False
+    note = "<p>Printed the file as saved; your unsaved changes are not in it.</p>" if unsaved else ""
+    return await _printed(studio, job, f"{path.stem}-resolution.txt", note)
+
+
+async def print_game(request: Request) -> Response:
+    """A game's outputs made from no file: a blank sheet, a ready table, its deck …"""
+    studio = request.app.state.studio
+    game = REGISTRY.get(request.path_params["system"])
+    form = await request.form()
+    wanted = str(form.get("output", ""))
+    paper = str(form.get("paper", "a4"))
+    if game is None or wanted not in {o.id for o in outputs(game.id, None, "")}:
+        return _status(f"Nothing called {escape(wanted)!r} prints for this game.", error=True)
+    job = partial(make_for_game, wanted, game.id, paper if paper in PAPERS else "a4", count=_count(form))
+    return await _printed(studio, job, "", "")
+
+
+async def _printed(studio, job, text_name: str, note: str) -> Response:
+    """Run `job` in a render worker, write its files to `output/` all together, and say so."""
     loop = asyncio.get_running_loop()
     try:
-        result = await asyncio.wait_for(loop.run_in_executor(
-            studio.renders.pool, partial(make, wanted, str(path), rel, paper, count=_count(form))), TIMEOUT)
+        result = await asyncio.wait_for(loop.run_in_executor(studio.renders.pool, job), TIMEOUT)
     except asyncio.TimeoutError:
         studio.renders._replace_pool()
         return _status(f"The print took longer than {TIMEOUT:g} s and was stopped.", error=True)
@@ -61,17 +82,25 @@ async def print_file(request: Request) -> Response:
         return _status(f"Not printed: {escape(result['error'])}", error=True)
     files = dict(result.get("files", {}))
     if result.get("text") is not None:
-        files[f"{path.stem}-resolution.txt"] = result["text"].encode("utf-8")
+        files[text_name] = result["text"].encode("utf-8")
     try:
         with OutputFolder(studio.folder / OUTPUT).batch() as batch:
             for name, data in files.items():
                 batch.write_bytes(name, data)
     except OutputError as exc:
         return _status(escape(str(exc)), error=True)
-    unsaved = digest(str(form.get("text", "")).encode("utf-8")) != digest(saved) if "text" in form else False
-    note = "<p>Printed the file as saved; your unsaved changes are not in it.</p>" if unsaved else ""
     return HTMLResponse(f"<div id='print-status' class='status' role='status'>{note}{_written(files)}"
                         f"{_again(result.get('command'))}{_note(result.get('note'))}</div>")
+
+
+async def game_page(request: Request) -> Response:
+    """Every output of one game made from no file, each with its button."""
+    studio = request.app.state.studio
+    game = REGISTRY.get(request.path_params["system"])
+    if game is None:
+        return PlainTextResponse("no such game: the Files page lists the games there are\n", status_code=404)
+    listed = await asyncio.get_running_loop().run_in_executor(None, outputs, game.id, None, "")
+    return HTMLResponse(studio.templates.get_template("print_game.html").render(game=game, listed=listed))
 
 
 def _count(form) -> int | None:
@@ -125,4 +154,6 @@ async def download(request: Request) -> Response:
 
 def routes() -> list:
     return [Route("/api/print/{rel:path}", print_file, methods=["POST"]),
+            Route("/print/{system}", game_page),
+            Route("/api/print-game/{system}", print_game, methods=["POST"]),
             Route("/download/{name:path}", download)]
