@@ -96,3 +96,11 @@ def test_an_advancement_is_added_with_its_type_filled(folder):
     data = yaml.safe_load(added.replace("&#34;", '"').replace("&#39;", "'").replace("&amp;", "&"))
     assert len(data["advancements"]) == 5 and data["advancements"][1] == "quality"
     assert data["advancements"][4] in (ADVANCEMENT_TYPES[0], {"type": ADVANCEMENT_TYPES[0]})
+
+
+def test_a_list_of_file_names_or_inline_models_is_left_to_the_yaml_view():
+    from playaid.games.fight_club.models import Setup
+
+    data = {"name": "Club", "characters": ["dale.yaml", {"name": "Inline", "player": "Ann"}]}
+    cast = next(f for f in fields_of(Setup, data) if f.name == "characters")
+    assert cast.widget == "yaml"  # `dale.yaml` names a file: no field of a character holds it

@@ -141,8 +141,9 @@ def _field(f: dataclasses.Field, tp: Any, value: Any, path: Path) -> Field:
 
 def _entry_model(item: Any) -> tuple[type, str] | None:
     """(model, shorthand field) when a list's entries are models, or models that may be
-    written as one word: `Advancement | AdvancementType`, the word filling the field whose
-    type is the other option. None for any other list."""
+    written as one word of a fixed set: `Advancement | AdvancementType`, the word filling
+    the field whose type is that set. None for any other list: a `str | Character` entry
+    may be a file name, not a field of the model."""
     if dataclasses.is_dataclass(item):
         return item, ""
     options = [o for o in _options(item) if o is not type(None)]
@@ -150,6 +151,8 @@ def _entry_model(item: Any) -> tuple[type, str] | None:
     if len(models) != 1 or len(options) != 2:
         return None
     other = next(o for o in options if o is not models[0])
+    if typing.get_origin(other) is not Literal:
+        return None
     short = next((name for name, tp in hints(models[0]).items() if _bare(tp) == other), None)
     return (models[0], short) if short else None
 
