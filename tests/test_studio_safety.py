@@ -136,7 +136,7 @@ def test_symlinks_and_hard_links_out_of_the_folder_are_refused(folder, tmp_path_
     assert response.status_code == 404 and "SECRET" not in response.text
 
 
-def _broken(output, path, rel, paper):
+def _broken(output, path, rel, paper, *more):
     raise RuntimeError("template exploded")
 
 

@@ -44,6 +44,9 @@ class Field:
     """`lines` of whole numbers (dice) rather than texts."""
     children: list["Field"] = field(default_factory=list)
     item: type | None = None
+    shorthand: str = ""
+    """For an entry of a list whose entries may be one word (Sapio's `- quality` for
+    `{type: quality}`): the field that word fills."""
 
     @property
     def name(self) -> str:
@@ -127,11 +130,31 @@ def _field(f: dataclasses.Field, tp: Any, value: Any, path: Path) -> Field:
         items = value if isinstance(value, list) else []
         if item is int or _texty(item) or (str in _options(item) and all(isinstance(v, str) for v in items)):
             out.widget, out.numbers = "lines", item is int
-        elif dataclasses.is_dataclass(item):
-            out.widget, out.item = "entries", item
-            out.children = [Field(path + (i,), f"{_label(f.name)} {i + 1}", "", "group", v,
-                                  children=fields_of(item, v, path + (i,))) for i, v in enumerate(items)]
+        elif _entry_model(item):
+            model, short = _entry_model(item)
+            out.widget, out.item = "entries", model
+            out.children = [Field(path + (i,), f"{_label(f.name)} {i + 1}", "", "group", v, shorthand=short,
+                                  children=fields_of(model, {short: v} if isinstance(v, str) and short else v,
+                                                     path + (i,))) for i, v in enumerate(items)]
     return out
+
+
+def _entry_model(item: Any) -> tuple[type, str] | None:
+    """(model, shorthand field) when a list's entries are models, or models that may be
+    written as one word of a fixed set: `Advancement | AdvancementType`, the word filling
+    the field whose type is that set. None for any other list: a `str | Character` entry
+    may be a file name, not a field of the model."""
+    if dataclasses.is_dataclass(item):
+        return item, ""
+    options = [o for o in _options(item) if o is not type(None)]
+    models = [o for o in options if dataclasses.is_dataclass(o)]
+    if len(models) != 1 or len(options) != 2:
+        return None
+    other = next(o for o in options if o is not models[0])
+    if typing.get_origin(other) is not Literal:
+        return None
+    short = next((name for name, tp in hints(models[0]).items() if _bare(tp) == other), None)
+    return (models[0], short) if short else None
 
 
 def _pairs(tp: Any) -> Any:
@@ -195,8 +218,12 @@ def submitted(f: Field, form) -> tuple[bool, Any]:
 def changes(found: list[Field], form) -> list[tuple[Path, Any]]:
     """The (path, value) pairs the form changes: untouched optional fields are not added."""
     out = []
-    for f in walk(found):
+    for f in found:
+        if f.shorthand and isinstance(f.value, str):
+            out += _whole_entry(f, form)
+            continue
         if f.widget in ("group", "entries", "yaml"):
+            out += changes(f.children, form)
             continue
         present, new = submitted(f, form)
         if not present or new == f.value:
@@ -205,6 +232,18 @@ def changes(found: list[Field], form) -> list[tuple[Path, Any]]:
             continue
         out.append((f.path, new))
     return out
+
+
+def _whole_entry(entry: Field, form) -> list[tuple[Path, Any]]:
+    """A one-word entry changed in the form is written again whole: still one word while
+    only that word is set, else the mapping of every field given."""
+    values = {}
+    for f in entry.children:
+        present, new = submitted(f, form)
+        if present and new not in ("", None, [], {}, False):
+            values[f.path[-1]] = new
+    new = values[entry.shorthand] if list(values) == [entry.shorthand] else values
+    return [] if new == entry.value or not new else [(entry.path, new)]
 
 
 def new_entry(item: type) -> dict:

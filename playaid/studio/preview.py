@@ -188,8 +188,7 @@ def _preview_output(path, rel: str, text: str) -> str | None:
     if not isinstance(data, dict):
         return None
     kind = data.get("kind", "character")
-    found = outputs(str(data.get("system")), str(kind), rel)
-    return found[0].id if found and found[0].id in ("sheet", "packet", "resolution") else None
+    return next((o.id for o in outputs(str(data.get("system")), str(kind), rel) if o.from_file), None)
 
 
 def _warm() -> None:

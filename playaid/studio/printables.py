@@ -1,8 +1,10 @@
 """What a file prints: the one list that both the preview and the print buttons use.
 
 Each output is made by the same library calls as its command (`playaid sheet`, `sheet
---blank`, `sheet --reference`, `packet`, `odds`, `roll`), so the preview is the PDF the
-print button writes and the file `playaid` would write from the command line.
+--blank`, `sheet --reference`, `packet`, `odds`, `roll`, `pregen --packet`), so the preview
+is the PDF the print button writes and the file `playaid` would write from the command line.
+A game's own outputs (a deck, a map, paper dice) are the ones it declares in
+`GameSystem.printables`; this module names no game.
 
 `make` runs in a render worker process: it is given paths and ids (picklable), loads the
 file itself and returns plain data.
@@ -16,6 +18,7 @@ from pathlib import Path
 
 from ..systems import REGISTRY
 from ..systems.base import load
+from .game_prints import declared_files, for_game
 
 
 @dataclass(frozen=True)
@@ -24,37 +27,79 @@ class Output:
     label: str
     command: str
     """The command line that makes the same file, shown beside its button."""
+    from_file: bool = False
+    """Made from the file itself (so it can be its preview), not only for its game."""
+    count: int | None = None
+    """How many characters, for an output that asks (a ready table): the suggested number."""
 
 
 def outputs(system: str | None, kind: str | None, rel: str) -> list[Output]:
-    """The outputs offered for a file of `kind` of game `system` (the first is its preview)."""
+    """The outputs offered for a file of `kind` of game `system` (the first made from the file
+    is its preview)."""
     if system is None or system not in REGISTRY:
         return []
     game = REGISTRY[system]
     found: list[Output] = []
     if kind == "character" and game.sheet:
-        found.append(Output("sheet", "Character sheet", f"playaid sheet {rel}"))
+        found.append(Output("sheet", "Character sheet", f"playaid sheet {rel}", True))
     if kind == "setup":
-        found.append(Output("packet", "Table packet", f"playaid packet {rel}"))
+        found.append(Output("packet", "Table packet", f"playaid packet {rel}", True))
     if kind == "scene" and game.play:
-        found.append(Output("resolution", "Step-by-step resolution", f"playaid roll {rel}"))
+        found.append(Output("resolution", "Step-by-step resolution", f"playaid roll {rel}", True))
     if game.sheet:
         found.append(Output("blank", "Blank sheet", f"playaid sheet --blank {system}"))
         found.append(Output("reference", "Reference page", f"playaid sheet --reference {system}"))
     if game.odds and not getattr(load(game.odds), "NO_DICE", ""):
         found.append(Output("odds", "Odds handout", f"playaid odds {system}"))
-    return found
+    if system in _table_games():
+        from ..pregen import module
+
+        found.append(Output("table", "Ready table", f"playaid pregen {system} --count N --packet",
+                            count=module(system).DEMO_TABLE))
+    return found + declared(game, kind, rel)
 
 
-def make(output: str, path: str, rel: str, paper_id: str, *, pngs: bool = False, dpi: int = 80) -> dict:
+def declared(game, kind: str | None, rel: str) -> list[Output]:
+    """The game's own printables for a file of `kind`: one per label, the one made from this
+    kind of file before the one made for the whole game."""
+    found: dict[str, Output] = {}
+    for from_file in (True, False):
+        for i, (label, made_from, _, command) in enumerate(game.printables):
+            fits = kind in made_from.split() if from_file else "game" in made_from.split()
+            if fits and label not in found:
+                found[label] = Output(f"game-{i}", label, command.replace("{file}", rel), from_file)
+    return list(found.values())
+
+
+def _table_games() -> list[str]:
+    from ..pregen.tables import table_games
+
+    return table_games()
+
+
+def make(output: str, path: str, rel: str, paper_id: str, *, pngs: bool = False, dpi: int = 80,
+         count: int | None = None) -> dict:
     """Output `output` of the file at `path` (named `rel`): `{"files": {name: bytes}}`, with
     `"pages"` (PNG bytes of the first file's pages) when `pngs`, `"text"` for a resolution,
     `"error"` when it cannot be made, and `"ms"` (time of each step, for Server-Timing)."""
+    return _answer(lambda: _make(output, Path(path), rel, paper_id, count), pngs, dpi)
+
+
+def make_for_game(output: str, system: str, paper_id: str, *, count: int | None = None) -> dict:
+    """Output `output` of game `system` made from no file (a blank sheet, a ready table …), as `make`."""
+    return _answer(lambda: for_game(output, system, paper_id, count), False, 0)
+
+
+def _answer(making, pngs: bool, dpi: int) -> dict:
     started = time.perf_counter()
     try:
-        result = _make(output, Path(path), rel, paper_id)
+        result = making()
     except Exception as exc:  # a render that fails answers with its error, the server lives on
-        return {"error": f"{type(exc).__name__}: {exc}", "files": {}}
+        import click
+
+        # a command's refusal (InputError) already says what to fix; anything else is named
+        said = exc.format_message() if isinstance(exc, click.ClickException) else f"{type(exc).__name__}: {exc}"
+        return {"error": said, "files": {}}
     result["ms"] = {"pdf": (time.perf_counter() - started) * 1000}
     if pngs and result.get("files"):
         at = time.perf_counter()
@@ -82,28 +127,19 @@ def page_images(pdf: bytes, dpi: int) -> list[bytes]:
         doc.close()
 
 
-def _make(output: str, path: Path, rel: str, paper_id: str) -> dict:
+def _make(output: str, path: Path, rel: str, paper_id: str, count: int | None = None) -> dict:
     from ..documents import Library
     from ..render.html import Templates
     from ..render.paper import paper
-    from ..render.sheets import cast_of, reference_pdf, render_sheets, sheet_for
+    from ..render.sheets import cast_of, render_sheets, sheet_for
     from ..safe_text import slug
 
     sheet_paper = paper(paper_id)
     library = Library()
     doc = library.load(path, rel)
     system = doc.system.id if doc.system else None
-    if output in ("blank", "reference", "odds"):
-        if system is None:
-            return {"error": "the file does not say which game it is for (`system:`)", "files": {}}
-        if output == "blank":
-            return {"files": {f"blank-{system}.pdf": render_sheets(
-                Templates(), sheet_paper, [sheet_for(system, None)], f"blank {system} sheet")}}
-        if output == "reference":
-            return {"files": {f"reference-{system}.pdf": reference_pdf(Templates(), sheet_paper, system)}}
-        from ..odds.handout import handout_pdf
-
-        return {"files": {f"odds-{system}.pdf": handout_pdf(system, sheet_paper)}}
+    if output in {o.id for o in outputs(system, None, "")}:  # made for the game: the file plays no part
+        return for_game(output, system, paper_id, count)
     errors = [p for p in library.problems() if p.is_error]
     if errors:
         return {"error": f"the file has {len(errors)} error{'s' * (len(errors) != 1)}: "
@@ -124,4 +160,6 @@ def _make(output: str, path: Path, rel: str, paper_id: str) -> dict:
         if result is None:
             return {"error": "; ".join(p.message for p in problems if p.is_error) or "cannot resolve", "files": {}}
         return {"files": {}, "text": format_resolution(result, seed)}
+    if output.startswith("game-") and doc.system is not None:
+        return {"files": declared_files(doc.system.printables[int(output[5:])], path, paper_id)}
     return {"error": f"no output `{output}` for this file", "files": {}}

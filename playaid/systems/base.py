@@ -91,6 +91,13 @@ class GameSystem:
     """What `playaid demo` makes for the game beyond sheets, packets, odds and pre-built
     characters: (progress label, "module:function"), the function taking (output batch,
     paper id) and giving the paths it wrote."""
+    printables: tuple[tuple[str, str, str, str], ...] = ()
+    """What the studio's Print buttons make beyond sheets, packets, the reference page and the
+    odds: (button label, what it is made from, "module:function", command line). "What it is
+    made from" is kinds of file, space-separated, or "game" for one made for the game from no
+    file; the function takes (the file's path or None, paper id) and gives {file name: bytes},
+    the files the command line writes. `{file}` in the command line stands for the file; with
+    no function ("") the studio runs that command line itself (adding --paper and --out)."""
     worked_example: tuple[str, int] | None = None
     """The reference page's worked example: (scene file among the game's examples, seed used
     when the scene lists no dice), one that walks through most of the procedure. None: the

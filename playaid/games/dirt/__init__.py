@@ -19,5 +19,6 @@ SYSTEM = GameSystem(
     masthead="Games to Play in the Dirt",
     packet=(("Paper dice", "playaid.render.nets.packet_pages:plain_d6"),),
     table_dice="playaid.render.nets.table_faces:plain_d6",
+    printables=(("Paper dice", "game", "", "playaid net --die d6"),),
     worked_example=("scene-scuffle.yaml", 2),
 )

@@ -62,6 +62,14 @@ SYSTEM = GameSystem(
             ("Tokens and turn summary", "playaid.games.fight_club.cards.packet_page:tokens")),
     commands={"deck": "playaid.games.fight_club.commands:command"},
     demo=(("card deck, tokens, Tabletop Simulator sheets", "playaid.games.fight_club.commands:demo_step"),),
+    printables=(("Card deck", "deck", "playaid.games.fight_club.commands:deck_files", "playaid deck {file}"),
+                ("Card deck", "setup", "playaid.games.fight_club.commands:deck_files",
+                 "playaid deck DECK (DECK: the setup's deck file; none for the frustration deck)"),
+                ("Card deck", "game", "playaid.games.fight_club.commands:deck_files", "playaid deck"),
+                ("Tokens and turn summary", "setup", "playaid.games.fight_club.commands:tokens_files",
+                 "playaid deck --tokens --players N (N: the setup's cast)"),
+                ("Tokens and turn summary", "game", "playaid.games.fight_club.commands:tokens_files",
+                 "playaid deck --tokens")),
     worked_example=("scene-fight.yaml", 1),
 )
 

@@ -241,3 +241,55 @@ def demo_outputs(paper: str) -> dict[str, bytes]:
 def demo_step(out, paper: str) -> list:
     """`playaid demo`'s deck, tokens and TTS sheets, written into the output batch `out`."""
     return [out.write_bytes(name, data) for name, data in demo_outputs(paper).items()]
+
+
+def _options(paper: str):
+    """The options `playaid deck` runs with when given only --paper."""
+    from .cards.deck import Options
+    from playaid.render.paper import paper as paper_named
+
+    return Options(paper_named(paper), settings.card_size("poker"), 3.0, None, "long", settings.mm_pair("0,0"))
+
+
+def deck_files(path, paper: str) -> dict[str, bytes]:
+    """The studio's "Card deck": what `playaid deck [DECK] --paper PAPER` writes, from the
+    deck file `path` (or the deck a setup `path` names), or the frustration deck when None;
+    InputError for a deck that breaks its rules."""
+    from .cards import sources
+    from .cards.deck import render_deck
+
+    deck = sources.standard()
+    if path is not None and not str(path).endswith((".csv", ".txt")):
+        from playaid.documents import Library
+
+        doc = Library().load(path)
+        if doc.kind == "setup":  # the table's own deck, when it names one
+            named = getattr(doc.model, "deck", None)
+            path = path.parent / named if named else None
+    if path is not None:
+        deck, problems = sources.load(path)
+        if deck is None:
+            first = next(p for p in problems if p.is_error)
+            raise InputError(f"cannot print this deck: {first.message}; fix it in the form and print again")
+    options = _options(paper)
+    try:
+        options.checked()
+        return {f"{slug(deck.name, 40, 'deck')}-deck.pdf": render_deck(deck, options, backs=True)}
+    except CardError as exc:
+        raise InputError(str(exc)) from None
+
+
+def tokens_files(path, paper: str) -> dict[str, bytes]:
+    """The studio's "Tokens": the counters and turn-summary cards `playaid deck --tokens
+    --players N` writes, N the setup `path`'s cast (the deck's default table when None)."""
+    from .cards.tokens import tokens_pdf
+
+    count = settings.layout()["tokens"]["default_players"]
+    if path is not None:
+        from playaid.documents import Library
+        from playaid.render.sheets import cast_of
+
+        library = Library()
+        count = len(cast_of(library, path, library.load(path)).members)
+    options = _options(paper)
+    return {"fight-club-tokens.pdf": tokens_pdf(options.paper, options.sheet(), count)}

@@ -70,6 +70,7 @@ SYSTEM = GameSystem(
     masthead="Fight Sphere",
     packet=(("Paper dice", "playaid.render.nets.packet_pages:plain_d6"),),
     table_dice="playaid.render.nets.table_faces:plain_d6",
+    printables=(("Paper dice", "game", "", "playaid net --die d6"),),
     worked_example=("scene-conflict.yaml", 2),
 )
 

@@ -63,6 +63,12 @@ SYSTEM = GameSystem(
     table_dice="playaid.render.nets.table_faces:coloured_d6",
     commands={"map": "playaid.games.isolation.commands:command"},
     demo=(("Isolation map worksheets", "playaid.games.isolation.commands:demo_step"),),
+    printables=(("Relationship map and worksheets", "setup", "playaid.games.isolation.commands:map_files",
+                 "playaid map {file}"),
+                ("Blank relationship map", "game", "playaid.games.isolation.commands:blank_map_files",
+                 "playaid map --blank 5"),
+                ("Green paper dice", "game", "", "playaid net --die d6 --color green"),
+                ("Red paper dice", "game", "", "playaid net --die d6 --color red")),
     worked_example=("scene-board-up.yaml", 1),
 )
 

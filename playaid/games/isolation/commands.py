@@ -89,3 +89,17 @@ def command(setup: str | None, blank: int | None, paper: str, fmt: str, out_dir:
 def demo_step(out, paper: str) -> list:
     """`playaid demo`'s worksheets, written into the output batch `out`."""
     return [out.write_bytes(name, data) for name, data in demo_outputs(paper).items()]
+
+
+def map_files(path, paper: str) -> dict[str, bytes]:
+    """The studio's "Relationship map": what `playaid map SETUP --paper PAPER` writes."""
+    return outputs(str(path), None, paper, "pdf")
+
+
+BLANK_CAST = 5
+"""The studio's blank map is for this many characters (the demo's; `playaid map --blank N`)."""
+
+
+def blank_map_files(path, paper: str) -> dict[str, bytes]:
+    """The studio's "Blank relationship map": `playaid map --blank 5 --paper PAPER`."""
+    return outputs(None, BLANK_CAST, paper, "pdf")

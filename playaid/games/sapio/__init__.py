@@ -83,6 +83,8 @@ SYSTEM = GameSystem(
     packet=(("Paper dice", "playaid.games.sapio.paper_die:packet_page"),),
     table_dice="playaid.games.sapio.paper_die:table_dice",
     paper_dice={"spiral": "playaid.games.sapio.paper_die:spiral"},
+    printables=(("Paper Spiral dice", "dice", "", "playaid net --faces {file}"),
+                ("Paper Spiral dice", "game", "", "playaid net")),
     worked_example=("scene-standoff.yaml", 1),
     reference="playaid.games.sapio.reference:reference_context",
 )
