@@ -100,7 +100,8 @@ def fold_layouts(paper: Paper, card: CardSize, bleed: float, gap: float | None =
             out.append(Fold(Sheet(w, h, card, cols, rows, gap, bleed, left=side + (room - grid_w) / 2)))
     for w, h in sizes:
         # fronts and backs as one centred grid: the fold, halfway between their rows,
-        # keeps `gap` between them and each card its bleed, as between neighbours
+        # keeps `gap` between them and each card its bleed, as between neighbours. With
+        # no gap they would share their cut on the fold and lose the bleed there.
         cols, rows = count(w - 2 * side, card.width, gap), count(h - 2 * end, card.height, gap) // 2
         if gap > EPS and cols * rows:
             out.append(Fold(Sheet(w, h, card, cols, 2 * rows, gap, bleed), across=True))
@@ -110,14 +111,11 @@ def fold_layouts(paper: Paper, card: CardSize, bleed: float, gap: float | None =
 def fold_sheet(paper: Paper, card: CardSize, bleed: float, gap: float | None = None) -> Fold:
     """The fold-over layout holding the most cards per page (the first of `fold_layouts`
     on a tie)."""
-    best = None
-    for fold in fold_layouts(paper, card, bleed, gap):
-        if best is None or fold.per_page > best.per_page:
-            best = fold
-    if best is None:
+    layouts = fold_layouts(paper, card, bleed, gap)
+    if not layouts:
         raise CardError(f"a {card} card with {bleed:g} mm bleed does not fit half of {paper.label}; "
                         "choose a smaller --size or --bleed, or print double-sided without --fold")
-    return best
+    return max(layouts, key=lambda fold: fold.per_page)  # the first of the best
 
 
 def render_folded(deck: Deck, options: Options, backs: bool = True) -> bytes:
