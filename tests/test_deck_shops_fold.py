@@ -10,8 +10,9 @@ from PIL import Image
 
 from measure import char_boxes_mm, hairlines_mm, ink, ink_in
 from pdfs import assert_printable, box_mm, page_sizes_mm, text
-from playaid.games.fight_club.cards.fold import fold_sheet
-from playaid.games.fight_club.cards.settings import card_size, layout, shops
+from playaid.games.fight_club.cards.fold import fold_layouts, fold_sheet
+from playaid.games.fight_club.cards.imposition import margins
+from playaid.games.fight_club.cards.settings import card_size, layout, named_sizes, shops
 from playaid.render.paper import paper
 from print_checks import cut_lines_mm, reaches, trims_from_cuts
 from test_deck_bleed import assert_bleed
@@ -73,8 +74,35 @@ def test_layout_options_that_cannot_go_together_are_usage_errors(tmp_path, run, 
     assert result.exit_code == 2 and says in " ".join(result.output.split())
 
 
-@pytest.mark.parametrize("paper_id, per_sheet", [("a4", 4), ("letter", 2)])
-def test_fold_over_sheets_register_every_back_behind_its_front(tmp_path, run, paper_id, per_sheet):
+FOLD_PT = 0.6
+"""Strokes up to this wide: the crop marks (0.25 pt) and the dashed fold line (0.5 pt)."""
+
+
+def fold_line_mm(pdf, page: int, w: float, h: float) -> tuple[str, float]:
+    """Where a page says it folds, measured from its strokes: ("x", x) for a fold down the
+    page, ("y", y) across it. The fold line is the only stroke that starts 3 mm from an edge
+    of the paper and is no crop mark (those stop 3 mm from the edge: they end there)."""
+    marks = set(hairlines_mm(pdf, page, 0.3))
+    found = set()
+    for x0, y0, x1, y1 in hairlines_mm(pdf, page, FOLD_PT):
+        if (x0, y0, x1, y1) in marks:
+            continue
+        if abs(x0 - x1) < 0.01 and min(abs(y0 - 3), abs(y1 - (h - 3)), abs(y0 - (h - 3)), abs(y1 - 3)) < 0.01:
+            found.add(("x", round(x0, 2)))
+        elif abs(y0 - y1) < 0.01 and min(abs(x0 - 3), abs(x1 - (w - 3)), abs(x0 - (w - 3)), abs(x1 - 3)) < 0.01:
+            found.add(("y", round(y0, 2)))
+    assert len(found) == 1, f"page {page + 1}: fold lines {sorted(found)}"
+    return found.pop()
+
+
+def mirrored(t, axis: str, at: float):
+    """The box `t` (left, bottom, right, top) mirrored across the line `axis` = `at`."""
+    x0, y0, x1, y1 = t
+    return (2 * at - x1, y0, 2 * at - x0, y1) if axis == "x" else (x0, 2 * at - y1, x1, 2 * at - y0)
+
+
+@pytest.mark.parametrize("paper_id, per_sheet, axis", [("a4", 4, "x"), ("letter", 3, "y")])
+def test_fold_over_sheets_register_every_back_behind_its_front(tmp_path, run, paper_id, per_sheet, axis):
     result = run("deck", "--fold", "--paper", paper_id, "--out", tmp_path)
     assert result.exit_code == 0, result.output
     assert "one-sided" in result.output and "fold" in result.output
@@ -83,21 +111,70 @@ def test_fold_over_sheets_register_every_back_behind_its_front(tmp_path, run, pa
     sizes = page_sizes_mm(pdf)
     assert len(sizes) == -(-62 // per_sheet)
     w, h = sizes[0]
+    line, at = fold_line_mm(pdf, 0, w, h)
+    assert (line, at) == (axis, pytest.approx(w / 2 if axis == "x" else h / 2, abs=0.01))  # the centre line
     trims = trims_from_cuts(*cut_lines_mm(pdf, 0), POKER.width, POKER.height)
-    assert len(trims) == per_sheet and all(t[2] + 3 <= w / 2 + 1e-6 for t in trims)  # fronts, left of the fold
-    backs = [(w - x1, y0, w - x0, y1) for x0, y0, x1, y1 in trims]  # folding mirrors the place only
-    assert_bleed(reaches(pdf, 0, trims, 3), 3, "fronts")
-    assert_bleed(reaches(pdf, 0, backs, 3), 3, "backs")
-    image = ink(pdf, 0)
-    top = max(t[3] for t in trims) + 3
-    assert not ink_in(image, (w / 2 - 0.4, min(t[1] for t in trims) - 3, w / 2 + 0.4, top), h)  # no art on the fold
-    assert all(max(m[0], m[2]) <= w / 2 for m in hairlines_mm(pdf, 0, 0.3))  # crop marks stay on the fronts' half
+    assert len(trims) == per_sheet
+    # fronts on one side of the fold, their bleed clear of it: left of a fold down the page, above one across
+    assert all(t[2] + 3 <= at + 1e-6 if axis == "x" else t[1] - 3 >= at - 1e-6 for t in trims)
+    # the backs measured where folding puts them: each card's ink, front and back, reaches
+    # exactly the bleed past every side of its trim mirrored across the fold drawn on the page
+    backs = [mirrored(t, line, at) for t in trims]
+    found = reaches(pdf, 0, trims + backs, 3)
+    assert_bleed(found[:per_sheet], 3, "fronts")
+    assert_bleed(found[per_sheet:], 3, "backs")
+    # with the trims' bleed clear of the fold (above) and the ink stopping at the bleed, no art
+    # crosses the fold. Down the page the fronts sit centred in their half, so the fold runs
+    # through bare paper; across it the two halves are one grid and their art meets on the
+    # fold, as neighbours' art meets halfway across any gutter
+    if axis == "x":
+        near = (at - 0.4, min(t[1] for t in trims) - 3, at + 0.4, max(t[3] for t in trims) + 3)
+        assert not ink_in(ink(pdf, 0), near, h)
+    side = [max(m[0], m[2]) <= at + 1e-6 if axis == "x" else min(m[1], m[3]) >= at - 1e-6
+            for m in hairlines_mm(pdf, 0, 0.3)]
+    assert all(side)  # crop marks stay on the fronts' half: the folded sheet is cut fronts up
     words = " ".join(text(pdf, 0).split())
     assert "fold on the dashed line" in words and "Backs: fold this half behind" in words
     assert words.count("Frustrations") >= 2 * per_sheet  # the backs' deck name reads the right way round
 
 
-def test_a4_folds_two_by_two_cards_each_half_clear_of_the_fold():
-    sheet = fold_sheet(paper("a4"), POKER, 3)
-    assert (sheet.cols, sheet.rows, sheet.landscape) == (2, 2, True)
-    assert sheet.grid.right + 3 <= sheet.page_w / 2
+def most_cards(paper_id: str, card) -> int:
+    """The most cards a fold-over page of `paper_id` holds, by trying every grid up to 8 × 8
+    in both orientations, folded down and across: the fronts keep the crop marks' and
+    labels' margins from the paper's edges and their bleed from the fold (brute force,
+    independent of `count`)."""
+    p, bleed = paper(paper_id), 3.0
+    side, end = margins(bleed, 2 * bleed)
+    best = 0
+    for w, h in ((p.width_mm, p.height_mm), (p.height_mm, p.width_mm)):
+        for cols in range(1, 9):
+            for rows in range(1, 9):
+                gw, gh = cols * card.width + (cols - 1) * 2 * bleed, rows * card.height + (rows - 1) * 2 * bleed
+                down = side + gw + bleed <= w / 2 + 1e-9 and 2 * end + gh <= h + 1e-9
+                across = 2 * side + gw <= w + 1e-9 and end + gh + bleed <= h / 2 + 1e-9
+                if down or across:
+                    best = max(best, cols * rows)
+    return best
+
+
+@pytest.mark.parametrize("paper_id", ["a4", "letter", "a3", "tabloid"])
+@pytest.mark.parametrize("size", sorted(named_sizes()))
+def test_the_fold_layout_holds_the_most_cards_any_layout_holds(paper_id, size):
+    card = card_size(size)
+    fold = fold_sheet(paper(paper_id), card, 3)
+    assert fold.per_page == most_cards(paper_id, card)
+    assert fold.per_page == max(f.per_page for f in fold_layouts(paper(paper_id), card, 3))
+
+
+@pytest.mark.parametrize("paper_id, cols, rows, across", [("a4", 2, 2, False), ("letter", 3, 1, True)])
+def test_a4_folds_down_a_landscape_page_and_letter_across_one(paper_id, cols, rows, across):
+    """A4 keeps the fold it had (two by two beside a vertical fold: folding across holds as
+    many); Letter folds across, three cards above the fold instead of two beside it."""
+    fold = fold_sheet(paper(paper_id), POKER, 3)
+    assert (fold.sheet.cols, fold.per_page // fold.sheet.cols, fold.across, fold.sheet.landscape) == \
+        (cols, rows, across, True)
+    g = fold.sheet.grid
+    if across:  # one grid, fronts over backs, the fold halfway across the gutter between them
+        assert g.y + g.h / 2 == pytest.approx(fold.page_h / 2) and fold.sheet.rows == 2 * rows
+    else:
+        assert g.right + 3 <= fold.page_w / 2

@@ -26,13 +26,7 @@ CARDS = re.compile(r"deck|token|fold", re.IGNORECASE)
 TWO_SIDED = re.compile(r"deck", re.IGNORECASE)
 """Card sheets printed on both sides: fronts and backs alternate page by page."""
 
-KNOWN = {
-    ("letter", "frustrations-fold.pdf"):
-        "every fold-over sheet on Letter holds one column of fronts and one of backs (41 % empty): two "
-        "poker cards with 3 mm bleed do not fit half a landscape Letter page beside the vertical fold; "
-        "a fold on the horizontal centre line would hold four. A shortfall of the deck renderer "
-        "(playaid/games/fight_club/cards/fold.py), not a page allowed to be sparse: "
-        "test_the_known_shortfalls_still_fall_short tells when it is fixed.",
+KNOWN: dict[tuple[str, str], str] = {
 }
 """Shortfalls found by this test and not yet fixed, by (paper, file name)."""
 
