@@ -26,11 +26,6 @@ CARDS = re.compile(r"deck|token|fold", re.IGNORECASE)
 TWO_SIDED = re.compile(r"deck", re.IGNORECASE)
 """Card sheets printed on both sides: fronts and backs alternate page by page."""
 
-KNOWN: dict[tuple[str, str], str] = {
-}
-"""Shortfalls found by this test and not yet fixed, by (paper, file name)."""
-
-
 def last_sheet(path: Path) -> set[int]:
     """Pages allowed to be sparse because they are the last sheet of a list of cards or
     tokens: it holds what is left over (62 cards do not fill 7 sheets of 9), on both its
@@ -61,42 +56,8 @@ def shares(request, demo_folder) -> tuple[str, list[tuple[Path, int, float]]]:
 
 
 def test_no_page_is_more_than_40_percent_empty(shares):
-    paper, measured = shares
+    _, measured = shares
     allowed = {path: last_sheet(path) for path in {path for path, _, _ in measured}}
     shortfalls = [f"{path.parent.name}/{path.name} page {page + 1}: {share:.0%} empty" for path, page, share in measured
-                  if share > MOST_EMPTY and page not in allowed[path] and (paper, path.name) not in KNOWN]
+                  if share > MOST_EMPTY and page not in allowed[path]]
     assert not shortfalls, f"{len(shortfalls)} pages more than 40 % empty:\n  " + "\n  ".join(shortfalls)
-
-
-def test_the_known_shortfalls_still_fall_short(shares):
-    """A known shortfall that has been fixed is taken off `KNOWN`, so the bar holds it again."""
-    paper, measured = shares
-    for (known_paper, name), why in KNOWN.items():
-        if known_paper != paper:
-            continue
-        worst = max(share for path, _, share in measured if path.name == name)
-        assert worst > MOST_EMPTY, f"{name} on {paper} now fills its pages: remove it from KNOWN ({why[:40]}…)"
-
-
-def test_the_measure_sees_half_a_page_empty_and_a_full_one_used(tmp_path):
-    """The measure itself: a page drawn on its left half only is half empty, one drawn
-    across its whole live area is not empty at all."""
-    from reportlab.lib.pagesizes import A4
-    from reportlab.pdfgen import canvas
-
-    mm = 72 / 25.4
-    path = tmp_path / "half.pdf"
-    c = canvas.Canvas(str(path), pagesize=A4)
-    c.rect(10 * mm, 10 * mm, 95 * mm, 277 * mm, fill=1)
-    c.showPage()
-    c.rect(10 * mm, 10 * mm, 190 * mm, 277 * mm, fill=1)
-    c.showPage()
-    c.save()
-    assert empty_share(path, 0, MARGIN_MM) == pytest.approx(0.5, abs=0.03)
-    assert empty_share(path, 1, MARGIN_MM) < 0.03
-
-
-def test_the_last_sheet_of_a_two_sided_deck_is_both_its_pages(demo_folder):
-    deck = demo_folder("a4") / "frustrations-deck.pdf"
-    assert last_sheet(deck) == {page_count(deck) - 2, page_count(deck) - 1}
-    assert last_sheet(demo_folder("a4") / "odds-sapio.pdf") == set()
