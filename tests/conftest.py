@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 import textwrap
 from pathlib import Path
@@ -146,3 +147,20 @@ def demo_folder(tmp_path_factory):
         return made[paper]
 
     return make
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+"""Debian's Chromium, which the Makefile installs; the studio's browser tests drive it."""
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """A headless Chromium driven by Playwright: Debian's own browser, never a downloaded one."""
+    if CHROMIUM is None:
+        pytest.skip("needs Debian's chromium: apt-get install chromium (make test installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True)
+        yield chromium
+        chromium.close()

@@ -20,7 +20,6 @@ from playaid.documents import Library, expand
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @pytest.fixture(scope="module")
@@ -43,18 +42,6 @@ def studio(tmp_path_factory):
     app.state.studio.stopping()
     server.should_exit = True
     thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if CHROMIUM is None:
-        pytest.skip("needs Debian's chromium: apt-get install chromium (make test installs it)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture

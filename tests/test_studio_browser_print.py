@@ -13,7 +13,6 @@ from studio_pages import Served
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("playwright.sync_api")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 TOKEN = "print-token"
 
 
@@ -28,18 +27,6 @@ def studio(tmp_path_factory):
     with Served(app) as served:
         yield served.url, folder
         app.state.studio.stopping()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if CHROMIUM is None:
-        pytest.skip("needs Debian's chromium: apt-get install chromium (make test installs it)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
