@@ -18,7 +18,6 @@ from .render.paper import Paper
 from .render.sheets import reference_pdf, render_sheets, sheet_for, slug
 from .systems import REGISTRY
 from .systems.base import load
-from . import resources
 
 
 def _reference(system: str) -> Handout:

@@ -14,7 +14,7 @@ from playaid.systems.cast import Member, find, resolve_cast
 from .dice import Die
 from .documents import Character, NamedDie, PenaltyDie, PoolEntry, Scene, Side
 from .orders import check_orders
-from .pools import ContestSide, DiePool, character_pool, gm_pool, replace_for_target
+from .pools import ContestSide, character_pool, gm_pool, replace_for_target
 from .rules import check_character, die_size_problems
 
 OPPOSITION_MAX = 10

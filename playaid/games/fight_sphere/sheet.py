@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from .arithmetic import judgment_pool
 from .gladiators import DEATH_WISH, DRIVE_NAMES, REASON_TO_LIVE, STARTING_POOL, Gladiator, rated
 from .sphere import Setup, threshold
-from playaid.render.sheets.common import Box, Field, Fitter, Namer, Text, layout, padded, rows
+from playaid.render.sheets.common import Box, Field, Fitter, Namer, Text, padded, rows
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import click
 
-from playaid import resources
 from .maps.worksheet import MAX_CAST, MIN_CAST
 from playaid.safe_text import setup_stem
 from playaid.commands import InputError, out_option, paper_option, print_problems, write_all
