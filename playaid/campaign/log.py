@@ -22,6 +22,9 @@ def load(folder: Path) -> tuple[Store, State, list[str]]:
     store = Store(table_folder(folder))
     if not store.journal.exists():
         raise CampaignError(f"no journal in {store.folder} yet: `playaid roll SCENE --apply` starts one")
+    state = read(store)
+    if "pending" not in state.status.values() and not _torn(store):
+        return store, state, []  # nothing to recover: the journal is read once
     said: list[str] = []
     try:
         with table_lock(store.folder, "playaid journal", wait=0):
@@ -29,6 +32,13 @@ def load(folder: Path) -> tuple[Store, State, list[str]]:
     except CampaignError:
         pass
     return store, read(store), said
+
+
+def _torn(store: Store) -> bool:
+    """True when the journal's last line is half-written (a kill while it was appended)."""
+    with open(store.journal, "rb") as f:
+        size = f.seek(0, 2)
+        return size > 0 and f.seek(size - 1) >= 0 and f.read(1) != b"\n"
 
 
 def entries(state: State) -> list[dict[str, Any]]:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 HIDDEN = ".playaid"
+_decode = json.JSONDecoder().decode
 JOURNAL = "journal.jsonl"
 
 
@@ -153,12 +154,12 @@ class Store:
             data = self.journal.read_bytes()
         except FileNotFoundError:
             return
-        lines = data.split(b"\n")
+        lines = data.decode("utf-8", errors="replace").split("\n")
         for number, raw in enumerate(lines[:-1], 1):  # the text after the last newline is not whole
             if not raw.strip():
                 continue
             try:
-                record = json.loads(raw)
+                record = _decode(raw)
             except ValueError:
                 raise CampaignError(f"{self.journal}:{number}: this line is not JSON; the journal was "
                                     "edited by hand — put the line back as it was") from None
