@@ -164,3 +164,17 @@ def test_every_games_files_stay_valid_after_an_apply_in_place(tmp_path, run, sce
         if not path.name.startswith("scene-"):  # a scene may ask for what the roll just spent
             checked = run("validate", path)
             assert checked.exit_code == 0, (path.name, checked.output)
+
+
+def test_a_character_file_that_is_a_link_stays_a_link(tmp_path, run):
+    folder = _table(tmp_path, "isolation")
+    kept = tmp_path / "cast"
+    kept.mkdir()
+    (folder / "eve.yaml").rename(kept / "eve.yaml")
+    (folder / "eve.yaml").symlink_to(kept / "eve.yaml")
+    assert run("roll", folder / "scene-reach-the-car.yaml", "--seed", "3", "--apply").exit_code == 0
+    assert (folder / "eve.yaml").is_symlink()
+    assert yaml.safe_load((kept / "eve.yaml").read_text(encoding="utf-8"))["health"] == "dead"
+    assert run("undo", folder).exit_code == 0
+    assert (folder / "eve.yaml").is_symlink()
+    assert yaml.safe_load((kept / "eve.yaml").read_text(encoding="utf-8"))["health"] == "healthy"

@@ -150,3 +150,28 @@ def test_a_journal_of_ten_thousand_entries_reads_quickly(tmp_path, run):
     print(f"\n10,000 journal entries read and formatted in {took:.2f} s")
     assert len(state.entries) == 10_000 and log.count("\n#") == 9_999
     assert took < 5  # generous: the issue asks for under a second, measured figures are in the report
+
+
+def test_a_journal_edited_into_nonsense_is_refused_with_its_line(tmp_path, run):
+    folder = _table(tmp_path)
+    run("roll", folder / KEYS, "--seed", "7", "--apply")
+    journal = folder / ".playaid" / "journal.jsonl"
+    good = journal.read_text(encoding="utf-8")
+    journal.write_text(good + "not json\n", encoding="utf-8")
+    result = run("journal", folder)
+    assert result.exit_code == 1 and "journal.jsonl:3:" in result.output and "edited by hand" in result.output
+    bad = {"entry": 2, "files": [{"path": "farmhouse.yaml", "old": "../../escape", "new": "0" * 64}]}
+    journal.write_text(good + json.dumps(bad) + "\n", encoding="utf-8")
+    for command in (["journal", folder], ["undo", folder]):
+        refused = run(*command)
+        assert refused.exit_code == 1 and "journal.jsonl:3: entry 2" in refused.output, refused.output
+
+
+def test_the_same_rolls_give_the_same_journal_bytes(tmp_path, run, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767297600")
+    made = []
+    for name in ("a", "b"):
+        folder = _table(tmp_path / name)
+        assert run("roll", folder / KEYS, "--dice", "3,2,4,6,1,1,5,1,3,5,1,5,2,1,1,4,4,1,2,1,5,4", "--apply").exit_code == 0
+        made.append((folder / ".playaid" / "journal.jsonl").read_bytes().replace(str(folder).encode(), b""))
+    assert made[0] == made[1] and b'"at": "2026-01-01T20:00:00Z"' in made[0]

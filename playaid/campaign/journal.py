@@ -16,6 +16,7 @@ written, the files already new are put back, and the entry is marked rolled back
 from __future__ import annotations
 
 import os
+import re
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -24,10 +25,15 @@ from typing import Any
 
 from .store import CampaignError, Store, digest, write_atomic
 
+HASH = re.compile(r"[0-9a-f]{64}")
+
 
 def now() -> str:
-    """The one clock read of an entry, in UTC to the second."""
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """The one clock read of an entry, in UTC to the second (SOURCE_DATE_EPOCH, when set,
+    stands in for the clock, so the same rolls give the same journal bytes)."""
+    fixed = os.environ.get("SOURCE_DATE_EPOCH", "")
+    moment = datetime.fromtimestamp(int(fixed), timezone.utc) if fixed.isdigit() else datetime.now(timezone.utc)
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def pause(point: str) -> None:
@@ -61,8 +67,9 @@ class State:
 
 def read(store: Store) -> State:
     state = State()
-    for record in store.records():
+    for number, record in store.records():
         if "entry" in record and isinstance(record["entry"], int):
+            _check_entry(store, number, record)
             state.entries.append(record)
             state.status[record["entry"]] = "pending"
         elif isinstance(record.get("done"), int) and record["done"] in state.status:
@@ -70,6 +77,19 @@ def read(store: Store) -> State:
         elif isinstance(record.get("rolled_back"), int) and record["rolled_back"] in state.status:
             state.status[record["rolled_back"]] = "rolled-back"
     return state
+
+
+def _check_entry(store: Store, line: int, record: dict[str, Any]) -> None:
+    """Refuse an entry whose files are not as this module writes them (a journal edited by
+    hand): undo and recovery would otherwise act on it."""
+    files = record.get("files", [])
+    ok = isinstance(files, list) and all(
+        isinstance(f, dict) and isinstance(f.get("path"), str) and f["path"]
+        and all(isinstance(f.get(k), str) and HASH.fullmatch(f[k]) for k in ("old", "new")) for f in files)
+    if not ok:
+        raise CampaignError(f"{store.journal}:{line}: entry {record['entry']} does not list its files as "
+                            "{\"path\": …, \"old\": <sha256>, \"new\": <sha256>}; the journal was edited by hand — "
+                            "put the line back as it was (docs/journal.md describes it)")
 
 
 def _current(store: Store, name: str) -> str | None:

@@ -54,7 +54,9 @@ def sync_folder(folder: Path) -> None:
 
 def write_atomic(target: Path, data: bytes) -> None:
     """`target` holds `data` or what it held before, never a mix: a synced temporary file in
-    the same folder, renamed over it. The file keeps its permissions."""
+    the same folder, renamed over it. The file keeps its permissions; a symbolic link stays
+    a link, and the file it points to is the one replaced."""
+    target = Path(os.path.realpath(target))
     try:
         mode = os.stat(target).st_mode & 0o7777
     except FileNotFoundError:
@@ -148,8 +150,9 @@ class Store:
         except FileNotFoundError:
             return False
 
-    def records(self) -> Iterator[dict[str, Any]]:
-        """Every whole line of the journal, in order, as read; a half-written last line is skipped."""
+    def records(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        """Every whole line of the journal with its line number, in order; a half-written last
+        line is skipped."""
         try:
             data = self.journal.read_bytes()
         except FileNotFoundError:
@@ -165,4 +168,4 @@ class Store:
                                     "edited by hand — put the line back as it was") from None
             if not isinstance(record, dict):
                 raise CampaignError(f"{self.journal}:{number}: each line must be a JSON object")
-            yield record
+            yield number, record
