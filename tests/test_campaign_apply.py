@@ -178,3 +178,12 @@ def test_a_character_file_that_is_a_link_stays_a_link(tmp_path, run):
     assert run("undo", folder).exit_code == 0
     assert (folder / "eve.yaml").is_symlink()
     assert yaml.safe_load((kept / "eve.yaml").read_text(encoding="utf-8"))["health"] == "healthy"
+
+
+def test_the_bundled_examples_are_never_changed_in_place(run):
+    scene = EXAMPLES["isolation"] / "scene-take-the-keys.yaml"
+    before = (EXAMPLES["isolation"] / "farmhouse.yaml").read_bytes()
+    result = run("roll", scene, "--seed", "7", "--apply")
+    assert result.exit_code == 1 and "playaid examples" in result.output
+    assert (EXAMPLES["isolation"] / "farmhouse.yaml").read_bytes() == before
+    assert not (EXAMPLES["isolation"] / ".playaid").exists()

@@ -9,7 +9,9 @@ from ..systems.play import Resolution
 from .edits import FileChange, Plan, plain
 from .journal import commit, now, recover
 from .lock import table_lock
-from .store import Store, table_folder
+from .store import CampaignError, Store, table_folder
+
+PACKAGE = Path(__file__).resolve().parents[1]
 
 DICE_FROM = ("seed", "dice", "ask", "scene", "studio", "none")
 """Where a roll's dice came from: drawn with a seed, typed with --dice, asked one by one,
@@ -33,7 +35,7 @@ def apply_result(scene_path: Path, result: Resolution, *, command: str, dice_fro
     if dice_from not in DICE_FROM:
         raise ValueError(f"dice_from must be one of {', '.join(DICE_FROM)}, not {dice_from!r}")
     scene_path = Path(scene_path)
-    store = Store(table_folder(scene_path.parent))
+    store = Store(table_of(scene_path))
     with table_lock(store.folder, command):
         recover(store)
         plan = Plan(scene_path, scene_text)
@@ -47,6 +49,16 @@ def apply_result(scene_path: Path, result: Resolution, *, command: str, dice_fro
             record["scene_text"] = scene_text
         commit(store, record, plan.writes())
     return plan.changes
+
+
+def table_of(scene_path: Path) -> Path:
+    """The table folder whose files and journal a scene's changes go to (`table_folder`),
+    refused for playaid's own bundled examples: play changes a GM's copy, never those."""
+    folder = table_folder(Path(scene_path).parent)
+    if folder.resolve().is_relative_to(PACKAGE):
+        raise CampaignError(f"{scene_path} is one of playaid's own bundled examples, which play never changes: "
+                            "copy them with `playaid examples` and apply to the copy")
+    return folder
 
 
 def _kind(command: str) -> str:

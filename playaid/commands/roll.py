@@ -119,13 +119,14 @@ def _warn_random(used_seed: int | None) -> None:
 def _in_place(scene: str, seed, typed, dice, ask):
     """Resolve and apply holding the table's lock, so no other run changes the files between
     the reading and the writing."""
-    from ..campaign import CampaignError, apply_result, table_folder, table_lock
+    from ..campaign import CampaignError, apply_result, table_lock
     from ..campaign.journal import recover
+    from ..campaign.result import table_of
     from ..campaign.store import Store
 
-    folder = table_folder(Path(scene).parent)
     line = _command_line(scene, seed, typed, bool(ask), None)
     try:
+        folder = table_of(Path(scene))
         with table_lock(folder, line):
             said = recover(Store(folder))
             result, problems, used_seed = _resolve(scene, seed, dice, ask)
