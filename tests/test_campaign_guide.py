@@ -31,6 +31,8 @@ def test_every_command_of_the_guide_runs_on_a_copy_of_the_examples(tmp_path, run
     said = "\n".join(outputs)
     assert "examples/isolation/farmhouse.yaml: stress: 2 → 4" in said  # as the guide quotes it
     assert "playaid undo examples/isolation" in said
+    replay = [w for w in _commands() if w[1] == "roll" and "--dice" in w][0]
+    assert "playaid roll " + " ".join(replay[2:]) in said  # the guide replays what the journal printed
     # after the guide's two undos the Isolation table is as the examples wrote it
     for path in EXAMPLES["isolation"].glob("*.yaml"):
         assert (tmp_path / "examples" / "isolation" / path.name).read_bytes() == path.read_bytes(), path.name

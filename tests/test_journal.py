@@ -66,7 +66,8 @@ def test_dice_typed_with_ask_are_kept_and_the_roll_replays_exactly(tmp_path, run
     assert replay["outcome"] == entry["outcome"] and [s["text"] for s in replay["steps"]] == entry["steps"]
     assert [(".".join(map(str, c["field"])), c["after"]) for c in replay["changes"]] == [(c["field"], c["after"]) for c in entry["changes"]]
     log = run("journal", folder)
-    assert f"replay (on the files as they were before it): playaid roll {KEYS} --dice {faces}" in log.output
+    assert f"replay (on the files as they were before it): playaid roll " in log.output
+    assert f"isolation/{KEYS} --dice {faces}\n" in log.output
     assert "dice (typed with --ask)" in log.output
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import posixpath
 import shlex
 from pathlib import Path
 from typing import Any
@@ -49,15 +50,13 @@ def entries(state: State) -> list[dict[str, Any]]:
             for e in state.entries]
 
 
-def text(state: State) -> str:
-    """The session log: one block per entry, oldest first."""
-    blocks = []
-    for e in entries(state):
-        blocks.append("\n".join(_block(e)))
-    return "\n\n".join(blocks)
+def text(state: State, base: str = "") -> str:
+    """The session log: one block per entry, oldest first. `base` is the table folder as the
+    reader names it, put before the scene in each replay command so it runs as printed."""
+    return "\n\n".join("\n".join(_block(e, base)) for e in entries(state))
 
 
-def _block(e: dict[str, Any]) -> list[str]:
+def _block(e: dict[str, Any], base: str) -> list[str]:
     at = str(e.get("at", "")).replace("T", " ").replace("Z", " UTC")
     target = f"entry {e['undoes']}" if "undoes" in e else f"entry {e['redoes']}" if "redoes" in e else ""
     head = f"#{e['entry']}  {at}  {e.get('kind', 'change')} {target or e.get('scene', '')}".rstrip()
@@ -81,7 +80,8 @@ def _block(e: dict[str, Any]) -> list[str]:
         lines.append("    no file changed")
     if rolled and e.get("scene") and "scene_text" not in e:
         faces = ",".join(map(str, rolled))
-        lines.append(f"    replay (on the files as they were before it): playaid roll {shlex.quote(e['scene'])} "
+        scene = posixpath.join(base, e["scene"]) if base not in ("", ".") else e["scene"]
+        lines.append(f"    replay (on the files as they were before it): playaid roll {shlex.quote(scene)} "
                      f"--dice {faces}")
     notes = [STATUS.get(e["status"], e["status"])] + (["undone"] if e.get("undone") else [])
     if any(notes):

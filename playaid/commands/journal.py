@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import click
 
 from . import InputError, json_text
@@ -23,8 +26,6 @@ def command(folder: str, as_json: bool) -> None:
 
     Example: playaid journal examples/isolation
     """
-    from pathlib import Path
-
     from ..campaign import CampaignError
     from ..campaign.log import entries, load, text
 
@@ -37,4 +38,8 @@ def command(folder: str, as_json: bool) -> None:
     if as_json:
         click.echo(json_text({"journal": str(store.journal), "entries": entries(state)}))
         return
-    click.echo(terminal(text(state)) if state.entries else f"the journal of {store.folder} has no entries yet")
+    try:  # the folder as the reader names it, so each replay command runs as printed
+        base = Path(os.path.relpath(store.folder)).as_posix()
+    except ValueError:  # another drive
+        base = store.folder.as_posix()
+    click.echo(terminal(text(state, base)) if state.entries else f"the journal of {store.folder} has no entries yet")

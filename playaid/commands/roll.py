@@ -42,7 +42,8 @@ def _dice_from(result, used_seed: int | None, typed: str | None, ask: bool) -> s
               help="Write the consequences into the scene's own files (its setup, characters, the scene), "
                    "journalled in the folder's .playaid/ so `playaid undo` can take it back.")
 @click.option("--out", "out_dir", default=None, type=OutFolder(),
-              help="With --apply: write copies into this folder instead, leaving the files as they are.")
+              help="With --apply: write copies into this folder instead, leaving the files as they are "
+                   "(given on the command line; a default --out from settings does not turn copies on).")
 @click.pass_context
 def command(ctx: click.Context, scene: str, seed: int | None, typed: str | None, ask: bool, as_json: bool,
             apply: bool, out_dir: str | None) -> None:
