@@ -132,3 +132,30 @@ def test_a_second_apply_that_cannot_wait_is_refused_clearly_and_a_dead_holder_is
     assert result.exit_code == 0, result.output
     statuses = json.loads(run("journal", folder, "--json").stdout)["entries"]
     assert [(e["entry"], e["status"]) for e in statuses] == [(1, "finished"), (2, "done")]
+
+
+def test_two_threads_of_one_process_exclude_each_other(tmp_path, monkeypatch):
+    import threading
+
+    from playaid.campaign import CampaignError, table_lock
+
+    monkeypatch.setenv("PLAYAID_LOCK_WAIT", "0.2")
+    inside, refused = threading.Event(), []
+
+    def other():
+        inside.wait()
+        try:
+            with table_lock(tmp_path, "the studio"):
+                pass
+        except CampaignError as exc:
+            refused.append(str(exc))
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    with table_lock(tmp_path, "playaid roll"):
+        with table_lock(tmp_path, "playaid roll"):  # the same thread takes it again
+            inside.set()
+            thread.join()
+    assert refused and "playaid roll" in refused[0]
+    with table_lock(tmp_path, "after"):  # let go: free again
+        pass

@@ -6,7 +6,8 @@ the machine, the process id, the command and when. A second writer waits for it 
 holder. A lock whose process no longer runs on this machine is stale (a kill -9, a crash)
 and is taken over; so is an empty lock file older than a minute (killed between creating
 the file and writing into it). The lock is re-entrant within one process, so `playaid roll`
-can hold it while it reads the files and resolves, and `apply_result` take it again.
+can hold it while it reads the files and resolves, and `apply_result` take it again (in
+the same thread: two threads of one process exclude each other like two processes).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+import threading
 import time
 from contextlib import contextmanager
 from datetime import datetime, timezone
@@ -23,8 +25,9 @@ from typing import Iterator
 from .store import HIDDEN, CampaignError, Store
 
 WAIT = 10.0
-_held: dict[str, int] = {}
-"""Folders this process holds the lock of, with how many times it was taken."""
+_held: dict[tuple[str, int], int] = {}
+"""(folder, thread) pairs holding the lock of a folder, with how many times it was taken: another
+thread of the same process (the studio's) waits on the lock file like another process."""
 
 
 def _alive(pid: int) -> bool:
@@ -74,7 +77,7 @@ def table_lock(folder: Path, command: str = "", wait: float | None = None) -> It
     """Hold the lock of the table in `folder` for the `with` block (see the module's note);
     `wait` seconds at most for another holder (PLAYAID_LOCK_WAIT, or 10, by default)."""
     store = Store(folder)
-    key = os.path.abspath(store.folder)
+    key = (os.path.abspath(store.folder), threading.get_ident())  # re-entrant per thread, not per process
     if _held.get(key):
         _held[key] += 1
         try:
