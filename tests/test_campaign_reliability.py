@@ -67,6 +67,7 @@ def test_a_kill_mid_apply_leaves_each_file_old_or_new_and_the_next_command_finis
     assert all(s in (f["old"], f["new"]) for s, f in zip(states, files))
     assert sum(s == f["new"] for s, f in zip(states, files)) == new_ones
     assert (folder / ".playaid" / "lock").exists()  # left behind by the killed process
+    (folder / ".dale.yaml.k1ll3d.part").write_bytes(b"half a fil")  # as a kill inside a write leaves it
 
     log = run("journal", folder, "--json")  # the next command: takes over the stale lock, finishes the entry
     assert log.exit_code == 0, log.output

@@ -15,6 +15,7 @@ written, the files already new are put back, and the entry is marked rolled back
 
 from __future__ import annotations
 
+import glob
 import os
 import re
 import time
@@ -136,8 +137,21 @@ def recover(store: Store) -> list[str]:
     return said
 
 
+def _clear_parts(store: Store, files: list[dict[str, Any]]) -> None:
+    """Remove the temporary files a kill in the middle of `write_atomic` left beside the files
+    of an unfinished entry (under the lock, no one else is writing them)."""
+    for f in files:
+        target = Path(os.path.realpath(store.path(f["path"])))
+        for part in target.parent.glob(f".{glob.escape(target.name)}.*.part"):
+            try:
+                part.unlink()
+            except OSError:
+                pass
+
+
 def _settle(store: Store, entry: dict[str, Any]) -> str:
     number, files = entry["entry"], entry.get("files", [])
+    _clear_parts(store, files)
     where = {f["path"]: _current(store, f["path"]) for f in files}
     strange = [f["path"] for f in files if where[f["path"]] not in (f["old"], f["new"])]
     if not strange:
