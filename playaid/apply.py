@@ -1,6 +1,7 @@
-"""`playaid roll --apply`: write a roll's consequences to copies of the table's files.
+"""`playaid roll --apply --out DIR`: write a roll's consequences to copies of the table's files.
 
-The originals are never touched. When the scene names a setup, the copy is that setup
+Without --out, `--apply` changes the GM's own files in place (`playaid.campaign`); with it,
+the originals are never touched. When the scene names a setup, the copy is that setup
 with every character written inline, so one file holds the table's whole state and the
 next scene can name it. Scenes that name character files directly (a Dirt check, a
 Sapio roll) get a copy of each character that changed. A change whose `who` is "scene"

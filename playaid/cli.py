@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import difflib
 import json
-import shlex
 import sys
 from importlib import import_module
 from pathlib import Path
@@ -26,7 +25,8 @@ from .problems import Problem, unique
 from .safe_text import shown
 from .systems import REGISTRY, NotInstalled
 
-RENDERING = ("sheet", "packet", "pregen", "convention", "odds", "new", "examples", "watch", "studio", "net")
+RENDERING = ("sheet", "packet", "pregen", "convention", "odds", "new", "examples", "watch", "studio", "net",
+             "roll", "journal", "undo")
 """Commands living in `playaid/commands/<name>.py`, imported only when run or listed:
 each pulls in its renderer, and `playaid sheet` alone should not pay for the others."""
 
@@ -129,68 +129,6 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool) -> None:
         verdict = "invalid" if failed else "valid"
         click.echo(f"checked {count} file{'s' * (count != 1)}: {_counts(problems)} — {verdict}")
     sys.exit(1 if failed else 0)
-
-
-@cli.command()
-@click.argument("scene", type=click.Path(dir_okay=False))
-@click.option("--seed", type=int, help="Seed for the dice; the same seed gives the same roll.")
-@click.option("--dice", "typed", metavar="6,3,5,…", help="The dice rolled at the table, in the order the steps "
-              "ask for them (extra open-ended dice included); they replace the scene's `dice:`.")
-@click.option("--ask", is_flag=True, help="Ask for each die as the procedure needs it (dice rolled at the table).")
-@click.option("--json", "as_json", is_flag=True, help="Print the resolution as JSON (`rolled`: every die, in order).")
-@click.option("--apply", "apply", is_flag=True,
-              help="Write the consequences to a copy of the setup (or changed characters) in --out.")
-@click.option("--out", "out_dir", default="output", show_default=True, type=OutFolder(),
-              help="Folder for the copies --apply writes.")
-def roll(scene: str, seed: int | None, typed: str | None, ask: bool, as_json: bool, apply: bool, out_dir: str) -> None:
-    """Resolve one conflict of a scene file step by step.
-
-    With `dice:` in the scene, exactly those dice are replayed (in the order rolled,
-    extra open-ended dice included); otherwise the dice are rolled, and the seed is
-    printed so the same roll can be made again. With real dice, give them with
-    --dice in the order the steps take them, or let --ask ask for each one.
-
-    --apply writes the consequences to a copy of the scene's setup, all characters
-    inline (or, for scenes naming character files, to copies of those that changed)
-    in the --out folder; the originals are never changed.
-
-    Example: playaid roll examples/isolation/scene-board-up.yaml --seed 7
-
-    Example: playaid roll examples/dirt/scene-scuffle.yaml --dice 2,5,5,2,3,5,4,6,5,1
-    """
-    from .commands.table_dice import ask_die, parse_dice
-    from .play import format_resolution, resolve_scene
-
-    if sum(x is not None and x is not False for x in (seed, typed, ask or None)) > 1:
-        raise click.UsageError("give one of --seed, --dice and --ask: each says where the dice come from")
-    dice = parse_dice(typed) if typed is not None else None
-    result, problems, used_seed = resolve_scene(scene, seed, dice, ask_die if ask else None)
-    if result is None:
-        print_problems(problems)
-        raise InputError(f"{scene}: cannot resolve this scene; fix the problems above")
-    written = []
-    if apply:
-        from .apply import ApplyError, apply_copies
-
-        if used_seed is not None:  # a GM who meant to type dice hears it before the copy exists
-            click.echo(f"rolling at random (seed {used_seed}): no --dice or --ask given and the scene lists "
-                       "no dice", err=True)
-        try:
-            written = apply_copies(Path(scene), result.changes, OutputFolder(out_dir))
-        except (ApplyError, OutputError) as exc:
-            raise InputError(str(exc)) from None
-    if as_json:
-        click.echo(json_text({**result.as_dict(), "seed": used_seed, "written": [str(p) for p, _ in written]}))
-        return
-    print_problems([p for p in problems if not p.is_error])
-    click.echo(format_resolution(result, used_seed, at_table=dice is not None or ask))
-    if ask and result.rolled:
-        faces = ",".join(str(r.value) for r in result.rolled)
-        click.echo(f"the same roll again: playaid roll {shlex.quote(shown(scene))} --dice {faces}")
-    for path, replaced in written:
-        click.echo(f"wrote {path}" + (" (replaced the copy that was there)" if replaced else ""))
-    if apply and not written:
-        click.echo("nothing changed on the sheets: no copy written")
 
 
 @cli.command()

@@ -1,4 +1,5 @@
-"""`playaid roll --apply`: consequences go to copies, never to the originals."""
+"""`playaid roll --apply --out DIR`: consequences go to copies, never to the originals
+(without --out they go into the files in place: tests/test_campaign_apply.py)."""
 
 from __future__ import annotations
 
