@@ -135,17 +135,21 @@ def rules(problems: list[Problem], severity: str | None = None) -> set[str]:
 
 @pytest.fixture(scope="session")
 def demo_folder(tmp_path_factory):
-    """`demo_folder(paper)`: the folder `playaid demo --paper PAPER` wrote, made once a session."""
+    """`demo_folder(paper)`: the folder `playaid demo --paper PAPER` wrote, made once a session
+    (a demo takes minutes: every test that reads one shares it, and none may change it).
+    `demo_folder.printed[paper]` is what that run printed."""
     made: dict[str, Path] = {}
+    printed: dict[str, str] = {}
 
     def make(paper: str) -> Path:
         if paper not in made:
             out = tmp_path_factory.mktemp(f"demo-{paper}")
             result = CliRunner().invoke(cli, ["demo", "--out", str(out), "--paper", paper])
             assert result.exit_code == 0, result.output
-            made[paper] = out
+            made[paper], printed[paper] = out, result.output
         return made[paper]
 
+    make.printed = printed
     return make
 
 

@@ -122,15 +122,14 @@ def test_the_readme_examples_name_bundled_files():
     assert "playaid examples" in readme
 
 
-def test_demo_writes_the_validation_report_into_the_output_folder(tmp_path, run):
-    out = tmp_path / "out"
-    result = run("demo", "--out", out)
-    assert result.exit_code == 0, result.output
+def test_demo_writes_the_validation_report_into_the_output_folder(demo_folder):
+    out = demo_folder("a4")
+    printed = demo_folder.printed["a4"]
     report = (out / "validation-report.txt").read_text(encoding="utf-8")
     assert "examples valid" in report
     rolls = (out / "example-rolls.txt").read_text(encoding="utf-8")
     assert "== dirt/scene-climb.yaml ==" in rolls and "outcome: " in rolls
-    assert f"wrote {out}" in result.output
+    assert f"wrote {out}" in printed
     assert not [p for p in out.iterdir() if p.name.endswith(".part")]
     guide = (out / "README.txt").read_text(encoding="utf-8")
     listed = {line.strip() for line in guide.splitlines() if line.startswith("  ")}

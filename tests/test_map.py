@@ -142,9 +142,8 @@ def test_a_file_of_another_game_is_refused(files, run):
     assert "takes an Isolation setup" in refused(files, run, path)
 
 
-def test_demo_writes_the_farmhouse_and_a_blank_map(tmp_path, run):
-    out = tmp_path / "out"
-    assert run("demo", "--out", out).exit_code == 0
+def test_demo_writes_the_farmhouse_and_a_blank_map(demo_folder):
+    out = demo_folder("a4")
     for name in ("farmhouse-map.pdf", "isolation-blank-5-map.pdf"):
         assert_printable(out / name)
 
