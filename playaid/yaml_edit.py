@@ -26,7 +26,15 @@ class EditRefused(Exception):
 
 
 def _dump(value: Any) -> str:
-    """`value` as one line of flow YAML (`Ada`, `'yes'`, `3`, `[a, b]`)."""
+    """`value` as one line of flow YAML (`Ada`, `'yes'`, `3`, `[a, b]`), fit to stand inside a
+    `{…}` or `[…]` too: a text is dumped as a list's entry, where the writer quotes the commas
+    and brackets that would end it there (`'once a session, clear a Minor stress'`)."""
+    if isinstance(value, str):
+        # a line break is written `\n` inside double quotes: one line, whatever the indentation
+        style = '"' if "\n" in value else None
+        text = yaml.safe_dump([value], default_flow_style=True, default_style=style, allow_unicode=True,
+                              width=10**9)
+        return text.strip()[1:-1]
     text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10**9, sort_keys=False)
     return text.strip().removesuffix("...").strip()
 

@@ -49,6 +49,8 @@ class View:
         self.fields = fields_of(self.cls, data) if self.cls is not None else []
         self.first, self.more = creation_split(self.cls, self.fields) if self.cls is not None else ([], [])
         self.placed = self._place()
+        self.broken = next((p for p in checked.own() if p.rule == "yaml.syntax"), None)
+        """Where the text stops reading as YAML (the form then keeps its last good state)."""
         # the optional fields stay unfolded once the file uses one of them
         self.more_open = isinstance(data, dict) and any(f.path[-1] in data for f in self.more)
         doc = checked.doc
@@ -127,7 +129,8 @@ async def from_form(request: Request) -> Response:
 async def from_yaml(request: Request) -> Response:
     studio, rel, form, text, base = await _posted(request)
     view = await _view(studio, rel, text, base)
-    return _answer(view, fields=True, text=False, paper=str(form.get("paper", "a4")))
+    # a text that does not read leaves the last good form standing (marked stale by the page)
+    return _answer(view, fields=view.broken is None, text=False, paper=str(form.get("paper", "a4")))
 
 
 async def add_entry(request: Request) -> Response:

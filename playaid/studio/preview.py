@@ -126,9 +126,9 @@ class Renders:
             if self.generation[rel] != mine:  # a newer edit came while this one waited
                 self.superseded += 1
                 return None
-            first = _preview_output(path, rel, text)
+            first, why_not = _preview_output(path, rel, text)
             if first is None:
-                picture = Picture(key, error="this kind of file prints nothing of its own: see Print below")
+                picture = Picture(key, error=why_not)
             else:
                 picture = await self._render(key, first, path, text, paper)
         finally:
@@ -178,17 +178,21 @@ def _job(output: str, path: str, rel: str, paper: str) -> dict:
     return make(output, path, rel, paper, pngs=True)
 
 
-def _preview_output(path, rel: str, text: str) -> str | None:
+def _preview_output(path, rel: str, text: str) -> tuple[str | None, str]:
+    """The output the preview draws for `text`, or None and why not."""
     import yaml
 
     try:
         data = yaml.safe_load(text)
-    except yaml.YAMLError:
-        data = None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+        return None, f"the YAML view does not read{where}: fix it there and the preview comes back"
+    nothing = "this kind of file prints nothing of its own: see Print below"
     if not isinstance(data, dict):
-        return None
+        return None, nothing
     kind = data.get("kind", "character")
-    return next((o.id for o in outputs(str(data.get("system")), str(kind), rel) if o.from_file), None)
+    return next((o.id for o in outputs(str(data.get("system")), str(kind), rel) if o.from_file), None), nothing
 
 
 def _warm() -> None:
