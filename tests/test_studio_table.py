@@ -136,17 +136,30 @@ def test_without_htmx_a_post_answers_the_whole_page(app):
     assert whole.startswith("<!doctype html>") and dice_field(whole) == "2"
 
 
-def test_apply_writes_what_roll_apply_writes(app, run, folder, tmp_path):
+def test_apply_writes_in_place_what_roll_apply_writes_and_undo_takes_it_back(run, tmp_path):
+    """The studio's Apply is `playaid roll --apply --dice` (same files, same bytes, one
+    journal), and its Undo puts every file back byte for byte."""
+    studio_folder, cli_folder = copy_examples(tmp_path / "studio"), copy_examples(tmp_path / "cli")
+    before = {p: p.read_bytes() for p in studio_folder.rglob("*.yaml")}
     scene = "dirt/scene-fight.yaml"
-    dice = roll_json(run, folder / scene, "--seed", "3")["rolled"]
+    dice = roll_json(run, cli_folder / scene, "--seed", "3")["rolled"]
     typed = ",".join(map(str, dice))
-    cli = roll_json(run, folder / scene, "--dice", typed, "--apply", "--out", tmp_path)
-    assert cli["changes"], "the example should change a sheet"
+    cli = roll_json(run, cli_folder / scene, "--dice", typed, "--apply")
+    assert cli["changed"], "the example should change a sheet"
+    app = make_app(studio_folder)
     page = call(app, f"/table/{scene}", f"dice={typed}&apply=1").text
-    written = re.findall(r"<code>(output/[^<]+)</code>", page)
-    assert written == [f"output/{Path(p).name}" for p in cli["written"]]
-    for name in written:
-        assert (folder / name).read_text() == (tmp_path / Path(name).name).read_text()
+    assert "Written into the files" in page and dice_field(page) == ""  # the next roll is asked for
+    for c in cli["changed"]:
+        changed = Path(c["file"]).resolve().relative_to(cli_folder.resolve())
+        assert (studio_folder / changed).read_bytes() == (cli_folder / changed).read_bytes()
+        assert f"<code>{changed.as_posix()}: {c['field']}:" in html.unescape(page).replace("&#39;", "'")
+    journal = (studio_folder / "dirt" / ".playaid" / "journal.jsonl").read_text(encoding="utf-8")
+    entry = json.loads(journal.splitlines()[0])
+    assert entry["dice"]["from"] == "studio" and entry["command"].startswith("playaid roll dirt/scene-fight.yaml")
+    assert "roll" in call(app, f"/table/{scene}").text.split("The table's journal")[1]
+    page = call(app, f"/table-undo/{scene}", "redo=0").text
+    assert "Undid entry 1" in page
+    assert {p: p.read_bytes() for p in studio_folder.rglob("*.yaml")} == before
 
 
 @pytest.mark.browser

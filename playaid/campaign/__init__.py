@@ -9,7 +9,7 @@ journal. The rules core never imports it.
 from .edits import FileChange
 from .history import undo
 from .lock import table_lock
-from .result import DICE_FROM, apply_result
+from .result import DICE_FROM, apply_result, at_table
 from .store import CampaignError, table_folder
 
-__all__ = ["CampaignError", "DICE_FROM", "FileChange", "apply_result", "table_folder", "table_lock", "undo"]
+__all__ = ["CampaignError", "DICE_FROM", "FileChange", "apply_result", "at_table", "table_folder", "table_lock", "undo"]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from ..systems.play import Resolution
 from .edits import FileChange, Plan, plain
@@ -49,6 +50,16 @@ def apply_result(scene_path: Path, result: Resolution, *, command: str, dice_fro
             record["scene_text"] = scene_text
         commit(store, record, plan.writes())
     return plan.changes
+
+
+@contextmanager
+def at_table(scene_path: Path, command: str) -> Iterator[list[str]]:
+    """The lock of the scene's table, held while a roll is resolved and applied so no other
+    writer changes the files between the reading and the writing; an entry a killed run
+    left unfinished is settled first. Yields what settling it said (usually nothing)."""
+    folder = table_of(scene_path)
+    with table_lock(folder, command):
+        yield recover(Store(folder))
 
 
 def table_of(scene_path: Path) -> Path:

@@ -120,16 +120,11 @@ def _warn_random(used_seed: int | None) -> None:
 def _in_place(scene: str, seed, typed, dice, ask):
     """Resolve and apply holding the table's lock, so no other run changes the files between
     the reading and the writing."""
-    from ..campaign import CampaignError, apply_result, table_lock
-    from ..campaign.journal import recover
-    from ..campaign.result import table_of
-    from ..campaign.store import Store
+    from ..campaign import CampaignError, apply_result, at_table
 
     line = _command_line(scene, seed, typed, bool(ask), None)
     try:
-        folder = table_of(Path(scene))
-        with table_lock(folder, line):
-            said = recover(Store(folder))
+        with at_table(Path(scene), line) as said:
             result, problems, used_seed = _resolve(scene, seed, dice, ask)
             _warn_random(used_seed)
             changed = apply_result(Path(scene), result, command=line, seed=used_seed,

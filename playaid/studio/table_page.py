@@ -20,6 +20,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from . import journal_page
 from ..documents import Library
 from ..play import resolve_scene
 from ..problems import Problem, format_path
@@ -136,25 +137,6 @@ def shown_problems(problems: list[Problem]) -> list[dict[str, str]]:
     return out
 
 
-def _written(paths: list[Path], folder: Path) -> list[str]:
-    return [p.resolve().relative_to(folder).as_posix() for p in paths]
-
-
-def apply(path: Path, typed: list[int], folder: Path) -> tuple[list[str], str]:
-    """What `playaid roll --apply --dice` writes into FOLDER/output: the files, or why none."""
-    from ..apply import ApplyError, apply_changes
-    from ..outputs import OutputError, OutputFolder
-
-    result, problems, _ = resolve_scene(path, None, typed)
-    if result is None:
-        return [], "; ".join(p.message for p in problems if p.is_error)
-    try:
-        written = apply_changes(path, result.changes, OutputFolder(folder / "output"))
-    except (ApplyError, OutputError) as exc:
-        return [], str(exc)
-    return _written(written, folder), "" if written else "nothing changed on the sheets: no copy written"
-
-
 async def table_list(request: Request) -> Response:
     found = await run_in_threadpool(scenes, request.app.state.studio)
     return page(request, "table_list.html", {"scenes": found, "missing": ""})
@@ -180,11 +162,21 @@ async def table_scene(request: Request) -> Response:
             typed = []
     if typed is None:
         return Response("the dice are whole numbers separated by commas", status_code=400, media_type="text/plain")
-    ctx: dict[str, Any] = {"path": rel, "applied": [], "apply_problem": ""}
+    extra: dict[str, Any] = {}
     if form.get("apply"):
-        ctx["applied"], ctx["apply_problem"] = await run_in_threadpool(apply, path, typed, studio.folder)
+        extra["applied"], extra["apply_problem"] = await run_in_threadpool(journal_page.apply, path, rel, typed, studio.folder)
+        if not extra["apply_problem"] or extra["applied"]:
+            typed = []  # written: the page asks for the next roll, on the table as it now stands
+    return await scene_page(request, path, rel, typed, extra)
+
+
+async def scene_page(request: Request, path: Path, rel: str, typed: list[int], extra: dict[str, Any]) -> Response:
+    """The scene at `path` with the dice `typed`, and the table's journal beside it."""
+    ctx: dict[str, Any] = {"path": rel, "applied": [], "apply_problem": "", "undo_said": [], "undo_problem": "",
+                           **extra}
     turn = await run_in_threadpool(play, path, typed)
-    ctx.update(turn=turn, problems=shown_problems(turn.problems), game=_game_title(path))
+    ctx.update(turn=turn, problems=shown_problems(turn.problems), game=_game_title(path),
+               journal=await run_in_threadpool(journal_page.timeline, path))
     fragment = request.headers.get("HX-Request") == "true"
     return page(request, "table_turn.html" if fragment else "table_play.html", ctx)
 
@@ -198,4 +190,5 @@ def routes() -> list[BaseRoute]:
     return [
         Route("/table", table_list),
         Route("/table/{path:path}", table_scene, methods=["GET", "POST"]),
+        *journal_page.routes(),
     ]
