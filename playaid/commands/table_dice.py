@@ -46,7 +46,8 @@ def read_face(text: str, wanted: Rolled) -> tuple[int | None, str]:
     numbers (a Spiral die) takes what the face shows too: `hit spare`, `Hit + Spare`,
     `blank`; any face showing that counts the same, so the first such face stands for it."""
     text = text.strip()
-    if text.isascii() and text.isdigit() and 1 <= int(text) <= wanted.sides:
+    # bounded like --dice before int(): Python refuses to convert past 4,300 digits
+    if _FACE.fullmatch(text) and 1 <= int(text) <= wanted.sides:
         return int(text), ""
     if wanted.faces:
         typed = _symbols(text)

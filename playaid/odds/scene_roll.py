@@ -13,12 +13,29 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..play import resolve_scene
-from ..problems import Problem
+from .. import source as yaml_source
+from ..problems import Problem, error
 from .tables import Answer
 
 
 class NoOdds(Exception):
-    """A scene whose roll the odds do not cover (no dice, three sides …): the message says why."""
+    """A scene whose roll the odds do not cover (no dice, three sides, a pool past the bounds
+    the typed query has …): the message says why; `at`, when known, is the field of the
+    scene it is about, so the refusal names its line."""
+
+    def __init__(self, message: str, at: tuple = ()):
+        super().__init__(message)
+        self.at = at
+
+
+def bounded(dice: int, limits: tuple[int, int], what: str, at: tuple = ()) -> int:
+    """`dice`, or `NoOdds` when a scene's pool passes the bounds its game's typed query has
+    (`LIMITS`): a scene is no way around them (200 dice a side would run for minutes)."""
+    low, high = limits
+    if not low <= dice <= high:
+        raise NoOdds(f"{what} rolls {dice} dice; the odds are computed for {low} to {high}, as with the typed "
+                     "query", at)
+    return dice
 
 
 class SceneRefused(Exception):
@@ -35,6 +52,14 @@ def scene_odds(game, path: str) -> Answer:
     own = getattr(game, "SYSTEM", result.system)
     if result.system != own:
         raise NoOdds(f"this is a {result.system} scene: run playaid odds {result.system} --scene {path}")
-    answer = game.from_scene(result)
+    try:
+        answer = game.from_scene(result)
+    except NoOdds as exc:
+        if not exc.at:
+            raise
+        src, _ = yaml_source.read(Path(path))
+        problem = error("odds.scene-pool", str(exc), "make the pool smaller, or ask for smaller pools with the "
+                        "typed options", exc.at)
+        raise SceneRefused([src.pin(problem) if src else problem.at(str(path), 1, 1)]) from None
     head = f"{Path(path).name}: the odds of its roll, its pools built as `playaid roll` builds them."
     return replace(answer, lines=(head, *answer.lines), data={**answer.data, "scene": str(path)})

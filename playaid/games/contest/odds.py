@@ -111,7 +111,7 @@ def answer(given: dict) -> Answer:
 
 def from_scene(result) -> Answer:
     """The odds of a contest of two sides of one pool each, the dice `playaid roll` builds."""
-    from playaid.odds.scene_roll import NoOdds
+    from playaid.odds.scene_roll import NoOdds, bounded
 
     pools = [s.data for s in result.steps if {"side", "pool", "dice"} <= set(s.data) and isinstance(s.data["dice"], list)]
     sides = {p["side"] for p in pools}
@@ -119,6 +119,9 @@ def from_scene(result) -> Answer:
         raise NoOdds(f"{len(sides)} sides of {len(pools)} pools: the odds are computed for two sides of one pool "
                      "each; give two pools with --pool DICE --vs DICE")
     sizes = [[d["rolled_as"] for d in p["dice"]] for p in pools]
+    order = list(dict.fromkeys(p["side"] for p in pools))
+    for pool, size in zip(pools, sizes):
+        bounded(len(size), (1, MAX_POOL), f"side {pool['side']!r}", ("sides", order.index(pool["side"])))
     if any(s not in ALLOWED for size in sizes for s in size):
         raise NoOdds("the scene rolls dice beyond d3–d12 electronically: the odds cover the table's dice")
     return query(*sizes)

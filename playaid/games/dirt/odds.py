@@ -160,12 +160,14 @@ def answer(given: dict) -> Answer:
 def from_scene(result) -> Answer:
     """The odds of a scene's roll, its pools as `playaid roll` builds them (the steps' data):
     one side against its difficulty, or the actor's degrees against the other side's."""
-    from playaid.odds.scene_roll import NoOdds
+    from playaid.odds.scene_roll import NoOdds, bounded
 
     applies = {t: a for a, t in THRESHOLD.items()}
     pools = [s.data for s in result.steps if {"character", "dice", "threshold"} <= set(s.data)]
     if not pools or any(p["dice"] < 1 for p in pools):
         raise NoOdds("a side rolls no dice (a stat at 0): nothing to compute")
+    for p in pools:
+        bounded(p["dice"], LIMITS["pool"], p["character"])
     first = pools[0]
     if len(pools) > 1:
         second = pools[1]

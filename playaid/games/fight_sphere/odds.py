@@ -143,12 +143,14 @@ def answer(given: dict) -> Answer:
 def from_scene(result) -> Answer:
     """The odds of a Conflict (a Gladiator against the GM's Threshold dice) or of an
     Encounter of two, the pools `playaid roll` builds (the steps' data)."""
-    from playaid.odds.scene_roll import NoOdds
+    from playaid.odds.scene_roll import NoOdds, bounded
 
     rolls = [s.data for s in result.steps if {"who", "dice", "ones"} <= set(s.data)]
     seen: dict[str, int] = {}
     for r in rolls:
         seen.setdefault(r["who"], len(r["dice"]))  # a resumed roll later on counts once
+    for who, dice in seen.items():
+        bounded(dice, LIMITS["pool"], who)
     gm = seen.pop("GM", None)
     sides = list(seen.values())
     if not sides:
