@@ -13,7 +13,7 @@ import yaml
 from conftest import EXAMPLES
 from playaid.games.sapio.character import ADVANCEMENT_TYPES, Character
 from playaid.studio.files import digest
-from playaid.studio.form import changes, fields_of, walk
+from playaid.studio.form import changes, fields_of, offer, submitted, walk
 from test_studio_safety import SAME, run
 
 REL = "sapio/ines.yaml"
@@ -98,9 +98,25 @@ def test_an_advancement_is_added_with_its_type_filled(folder):
     assert data["advancements"][4] in (ADVANCEMENT_TYPES[0], {"type": ADVANCEMENT_TYPES[0]})
 
 
-def test_a_list_of_file_names_or_inline_models_is_left_to_the_yaml_view():
-    from playaid.games.fight_club.models import Setup
+def test_a_cast_is_ticked_by_name_and_keeps_its_inline_characters():
+    from starlette.datastructures import FormData
+
+    from playaid.games.fight_club.models import Character, Setup
 
     data = {"name": "Club", "characters": ["dale.yaml", {"name": "Inline", "player": "Ann"}]}
-    cast = next(f for f in fields_of(Setup, data) if f.name == "characters")
-    assert cast.widget == "yaml"  # `dale.yaml` names a file: no field of a character holds it
+    found = fields_of(Setup, data)
+    offer(found, Character, [("dale.yaml", "Dale"), ("eve.yaml", "Eve")], [])
+    cast = next(f for f in found if f.name == "characters")
+    assert cast.widget == "cast" and cast.choices == (("dale.yaml", "Dale"), ("eve.yaml", "Eve"))
+    form = FormData([("characters", ""), ("characters", "eve.yaml")])  # Dale unticked, Eve ticked
+    assert submitted(cast, form) == (True, [{"name": "Inline", "player": "Ann"}, "eve.yaml"])
+
+
+def test_a_list_of_file_names_or_models_that_is_not_a_cast_is_left_to_the_yaml_view():
+    from playaid.games.fight_club.models import Card, Character, Deck
+
+    data = {"cards": ["cards.csv", {"name": "Inline card"}]}
+    found = fields_of(Deck, data)
+    offer(found, Character, [("dale.yaml", "Dale")], [])
+    cards = next(f for f in found if f.name == "cards")
+    assert cards.widget == "yaml" and Card is not Character  # a deck's cards are not a cast

@@ -19,7 +19,8 @@ from starlette.routing import Route
 from ..problems import Problem, format_path
 from .checks import Checked, check
 from .files import digest
-from .form import changes, creation_split, fields_of, new_entry, walk
+from . import cast
+from .form import changes, creation_split, fields_of, new_entry, offer, walk
 from .preview import PAPERS
 from .printables import outputs
 from .yaml_edit import EditRefused, set_value, value_at
@@ -47,6 +48,8 @@ class View:
         self.cls = _model(checked)
         data = _data(checked, text)
         self.fields = fields_of(self.cls, data) if self.cls is not None else []
+        if self.cls is not None:
+            self._offer_cast(checked, data)
         self.first, self.more = creation_split(self.cls, self.fields) if self.cls is not None else ([], [])
         self.placed = self._place()
         self.broken = next((p for p in checked.own() if p.rule == "yaml.syntax"), None)
@@ -57,12 +60,23 @@ class View:
         self.outputs = outputs(doc.system.id if doc.system else None, doc.kind, rel)
         self.dirty = digest(text.encode("utf-8")) != base
 
+    def _offer_cast(self, checked: Checked, data) -> None:
+        """The folder's characters of this game for a cast list; the cast's names for fields naming one."""
+        system = checked.doc.system
+        path = self.studio.resolve(self.rel)
+        files = cast.characters(self.studio.folder, system.id, path)
+        entries = data.get("characters") if isinstance(data, dict) else None
+        offer(self.fields, system.models.get("character"), files, cast.names(entries, path, self.studio.folder))
+
     def _place(self) -> dict[str, list[Problem]]:
         """Each of this file's problems under the nearest field that shows (else under "")."""
         ids = {f.name: f.id for f in walk(self.fields)}
         placed: dict[str, list[Problem]] = {fid: [] for fid in ids.values()}
         placed[""] = []
+        waiting = [f.path for f in walk(self.fields) if f.blank]  # just added: nothing chosen yet
         for p in self.checked.own():
+            if any(p.path[:len(w)] == w for w in waiting):
+                continue
             path = p.path
             while path and format_path(path) not in ids:
                 path = path[:-1]
@@ -153,6 +167,26 @@ async def add_entry(request: Request) -> Response:
     return _answer(view, fields=True, text=True)
 
 
+async def remove_entry(request: Request) -> Response:
+    """One entry taken out of its list (a link, a talent), the form's latest values first."""
+    studio, rel, form, text, base = await _posted(request)
+    text, note = _apply(await _view(studio, rel, text, base), form, text)
+    view = await _view(studio, rel, text, base)
+    wanted = str(form.get("field", ""))
+    entry = next((f for f in walk(view.fields) if f.name == wanted and f.path and isinstance(f.path[-1], int)), None)
+    if entry is None:
+        note = "that entry is no longer there"
+    else:
+        try:
+            current = list(value_at(text, entry.path[:-1]) or [])
+            del current[entry.path[-1]]
+            text = set_value(text, entry.path[:-1], current)
+        except (EditRefused, yaml.YAMLError, IndexError) as exc:
+            note = f"could not remove it here: {exc}"
+    view = await _view(studio, rel, text, base, note)
+    return _answer(view, fields=True, text=True)
+
+
 async def save(request: Request) -> Response:
     studio, rel, form, text, base = await _posted(request)
     try:
@@ -196,6 +230,7 @@ def routes() -> list:
         Route("/api/form/{rel:path}", from_form, methods=["POST"]),
         Route("/api/yaml/{rel:path}", from_yaml, methods=["POST"]),
         Route("/api/add/{rel:path}", add_entry, methods=["POST"]),
+        Route("/api/remove/{rel:path}", remove_entry, methods=["POST"]),
         Route("/api/save/{rel:path}", save, methods=["POST"]),
         Route("/api/reload/{rel:path}", reload, methods=["POST"]),
     ]

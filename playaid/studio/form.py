@@ -33,7 +33,8 @@ class Field:
     doc: str
     widget: str
     """text, long, number, select, checkbox, lines, pairs (`name: value` per line), group,
-    entries or yaml (edit in the YAML view)."""
+    entries, cast (a setup's characters: files ticked by name), pick (one name of the cast),
+    picks (names of the cast, ticked) or yaml (edit in the YAML view)."""
     value: Any = None
     allowed: str = ""
     choices: tuple = ()
@@ -47,6 +48,8 @@ class Field:
     shorthand: str = ""
     """For an entry of a list whose entries may be one word (Sapio's `- quality` for
     `{type: quality}`): the field that word fills."""
+    blank: bool = False
+    """An entry just added and not filled in yet: its problems wait until something is chosen."""
 
     @property
     def name(self) -> str:
@@ -110,7 +113,9 @@ def _field(f: dataclasses.Field, tp: Any, value: Any, path: Path) -> Field:
     if out.value is None and not out.required and not dataclasses.is_dataclass(bare):
         start = default(f)
         out.value = None if isinstance(start, dict) else start
-    if bare is bool:
+    if f.metadata.get("cast") and (_texty(bare) or (origin is list and _texty(typing.get_args(bare)[0]))):
+        out.widget = "pick" if _texty(bare) else "picks"  # the choices: the cast's names (`offer`)
+    elif bare is bool:
         out.widget = "checkbox"
     elif bare is int:
         out.widget = "number"
@@ -128,12 +133,19 @@ def _field(f: dataclasses.Field, tp: Any, value: Any, path: Path) -> Field:
         bare = _lines(bare) or bare
         item = typing.get_args(bare)[0]
         items = value if isinstance(value, list) else []
-        if item is int or _texty(item) or (str in _options(item) and all(isinstance(v, str) for v in items)):
+        if str in _options(item) and any(dataclasses.is_dataclass(o) for o in _options(item)):
+            # file names, or models written inline: a cast when the model is the game's
+            # character (`offer` says), else the old way (one name a line, or the YAML view)
+            out.widget = "cast"
+            out.item = next(o for o in _options(item) if dataclasses.is_dataclass(o))
+            out.numbers = all(isinstance(v, str) for v in items)  # kept for the fallback
+        elif item is int or _texty(item) or (str in _options(item) and all(isinstance(v, str) for v in items)):
             out.widget, out.numbers = "lines", item is int
         elif _entry_model(item):
             model, short = _entry_model(item)
             out.widget, out.item = "entries", model
             out.children = [Field(path + (i,), f"{_label(f.name)} {i + 1}", "", "group", v, shorthand=short,
+                                  blank=v == new_entry(model),
                                   children=fields_of(model, {short: v} if isinstance(v, str) and short else v,
                                                      path + (i,))) for i, v in enumerate(items)]
     return out
@@ -191,8 +203,10 @@ def submitted(f: Field, form) -> tuple[bool, Any]:
     if f.widget == "number":
         text = raw.strip()
         return True, int(text) if re.fullmatch(r"[+-]?\d{1,9}", text) else (text or None)
-    if f.widget == "select":
+    if f.widget in ("select", "pick"):
         return True, raw or None
+    if f.widget in ("cast", "picks"):
+        return True, _ticked(f, [str(v) for v in form.getlist(f.name) if str(v)])
     if f.widget == "lines":
         entries = [line.strip() for line in raw.splitlines() if line.strip()]
         if f.numbers:
@@ -213,6 +227,27 @@ def submitted(f: Field, form) -> tuple[bool, Any]:
     if f.widget in ("text", "long"):
         return True, raw.replace("\r\n", "\n")
     return False, None
+
+
+def _ticked(f: Field, ticked: list[str]) -> list:
+    """The list a `cast` or `picks` control now holds: what stays keeps its place, new ticks
+    follow in the order offered, and characters written inline are kept (the YAML view's)."""
+    current = f.value if isinstance(f.value, list) else []
+    kept = [v for v in current if isinstance(v, dict) or (isinstance(v, str) and v in ticked)]
+    return kept + [t for t in ticked if t not in kept]
+
+
+def offer(found: list[Field], character: type | None, files: list[tuple[str, str]], names: list[str]) -> None:
+    """Give the cast controls their choices: `files` (file, character name) for a list of
+    the game's `character` model (a setup's cast), `names` for every field naming one."""
+    for f in walk(found):
+        if f.widget == "cast" and f.item is not character:  # a deck's cards, not a cast
+            f.widget, f.item, f.numbers = ("lines" if f.numbers else "yaml"), None, False
+        elif f.widget == "cast":
+            f.choices = tuple(files)
+        elif f.widget in ("pick", "picks"):
+            given = [f.value] if isinstance(f.value, str) else list(f.value or [])
+            f.choices = tuple(dict.fromkeys([*names, *(g for g in given if g)]))
 
 
 def changes(found: list[Field], form) -> list[tuple[Path, Any]]:
@@ -255,6 +290,8 @@ def new_entry(item: type) -> dict:
         tp = _bare(hints(item)[f.name])
         if tp is int:
             entry[f.name] = f.metadata.get("minimum") or 0
+        elif typing.get_origin(tp) is list:
+            entry[f.name] = []
         elif typing.get_origin(tp) is Literal:
             entry[f.name] = typing.get_args(tp)[0]
         else:
