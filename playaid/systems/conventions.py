@@ -8,6 +8,7 @@ In the package `P` that holds a game's `SYSTEM`:
 | the sheet's data | `P.sheet` | `sheet` |
 | the odds | `P.odds` | `odds` |
 | pre-built characters | `P.pregen` | `pregen` |
+| events declared without dice | `P.events` | `events` |
 | templates (`sheets/<id>.html`, `reference/<id>.html`, `sheets/motifs/<id>.svg`) | `P/templates/` | `templates` |
 | bundled examples | `P/examples/` | `examples` |
 | data tables | `P/data/` | `GameSystem.data` |
@@ -26,7 +27,7 @@ from pathlib import Path
 
 from .base import GameSystem, folder_of
 
-MODULES = ("sheet", "odds", "pregen")
+MODULES = ("sheet", "odds", "pregen", "events")
 FOLDERS = ("templates", "examples")
 
 

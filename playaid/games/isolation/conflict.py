@@ -55,9 +55,15 @@ class PairRoll:
 @dataclass(frozen=True)
 class Scene:
     setup: str = spec(doc="the setup file (relative to this file) holding the cast, the map and the Stress Level")
-    type: Literal["conflict", "link-roll"] = spec(
-        "conflict", doc="conflict (the default), or link-roll: pairs roll their links for permanent ones, at the "
-                        "end of a session or when a character is injured")
+    type: Literal["conflict", "link-roll", "dies", "leaves", "stress"] = spec(
+        "conflict", doc="conflict (the default); link-roll: pairs roll their links for permanent ones, at the "
+                        "end of a session or when a character is injured; no dice, declared by the GM: dies "
+                        "(`who` dies), leaves (`who` leaves the locale), stress (the Stress Level moves)")
+    who: str | None = spec(None, doc="dies, leaves: the character")
+    by: int | None = spec(None, doc="dies, leaves, stress: how far the Stress Level moves, up (3) or down (-2); "
+                                    "the text's guidance is 1 to 3 points either way")
+    to: int | None = spec(None, doc="dies, leaves, stress: the Stress Level the GM sets, instead of `by`",
+                          minimum=0, rule="isolation.stress-range", hint="the Stress Level is 0 or more")
     active: str | None = spec(None, doc="conflict: the Active Player's character, who suggests the action")
     action: str = spec("", doc="what the Active Player suggests doing")
     persuade: list[str] | None = spec(None, doc="whom the Active Player tries to persuade; left out: every other "
