@@ -26,7 +26,8 @@ from .problems import Problem, unique
 from .safe_text import shown
 from .systems import REGISTRY, NotInstalled
 
-RENDERING = ("sheet", "packet", "pregen", "convention", "odds", "new", "examples", "watch", "studio", "net")
+RENDERING = ("sheet", "packet", "pregen", "convention", "odds", "new", "examples", "watch", "studio", "net",
+             "event")
 """Commands living in `playaid/commands/<name>.py`, imported only when run or listed:
 each pulls in its renderer, and `playaid sheet` alone should not pay for the others."""
 

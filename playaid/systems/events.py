@@ -11,7 +11,7 @@ fill.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Mapping
+from typing import Any, Callable, Literal, Mapping
 
 from .base import GameSystem, load
 
@@ -53,6 +53,9 @@ class Event:
     """The command line after `playaid event GAME`, e.g. `dies Elif --setup table.yaml`."""
     lists: tuple[str, ...] = field(default=())
     """Scene fields WHO fills as a one-item list (a field that holds several names)."""
+    fill: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    """Gives the scene its final shape from the fields set (say, an option that belongs in a
+    list entry); None: the fields as set."""
 
 
 def events_of(system: GameSystem) -> tuple[Event, ...]:
@@ -81,4 +84,4 @@ def scene_fields(event: Event, game: str, who: str | None, setup: str | None,
             out[target][inner[0]] = values[param.option]
         else:
             out[target] = values[param.option]
-    return out
+    return event.fill(out) if event.fill is not None else out

@@ -63,7 +63,7 @@ def check_event(s: Scene, table: Table) -> list[Problem]:
                                ("by",) if s.by is not None else ("to",)))
     elif s.by is not None and table.stress + s.by < 0:
         problems.append(_error(f"the Stress Level is {table.stress}: lowering it by {-s.by} goes below 0",
-                               f"lower it by at most {table.stress} (`by: -{table.stress}`)", ("by",)))
+                               f"lower it by at most {table.stress}", ("by",)))
     step = abs(s.by) if s.by is not None else abs(s.to - table.stress) if s.to is not None else 0
     if step > STRESS_STEP[1]:
         problems.append(warning("isolation.stress-step", f"the Stress Level moves {step} points at once",
