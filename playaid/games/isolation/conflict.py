@@ -115,7 +115,8 @@ def cast_roles(s: Scene, table: Table) -> tuple[Roles | None, list[Problem]]:
         member, found = find(members, text, at, role)
         problems.extend(found)
         if member is not None and not member.model.living:
-            problems.append(roles_error(f"{member.name} is dead and takes no part", "name a living character", at))
+            gone = "has left the locale" if member.model.left else "is dead"
+            problems.append(roles_error(f"{member.name} {gone} and takes no part", "name a living character", at))
             return None
         return member.name if member else None
 
