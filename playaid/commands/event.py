@@ -48,6 +48,19 @@ def apply_event(scene_path: Path, scene_text: str, result, out_dir: str) -> list
             raise InputError(str(exc)) from None
 
 
+def _events(game: str) -> tuple[Event, ...]:
+    """A game's events; an add-on whose `events` module fails is set aside, not the command."""
+    from ..systems import REGISTRY
+
+    try:
+        return events_of(REGISTRY[game])
+    except Exception as exc:
+        if REGISTRY.is_built_in(game):
+            raise
+        REGISTRY.disable(game, "events", f"its events module fails: {type(exc).__name__}: {exc}")
+        return ()
+
+
 def _usage(event: Event) -> str:
     who = f" {event.who_help.upper().replace(' ', '_')}" if event.who else ""
     setup = " --setup FILE" if event.setup else ""
@@ -60,8 +73,8 @@ def listing() -> str:
     from ..systems import REGISTRY
 
     lines = []
-    for game in REGISTRY:
-        found = events_of(REGISTRY[game])
+    for game in list(REGISTRY):
+        found = _events(game)
         if not found:
             continue
         lines.append(f"{game}:")
@@ -161,13 +174,12 @@ def command(game: str, what: str, words: tuple[str, ...], setup: str | None, as_
     (`--scene` prints it) and is resolved by the game's rules exactly as `playaid roll`
     resolves that scene; --apply writes it as `roll --apply` does.
 
-    Example: playaid event isolation dies "Eve Lindqvist" --setup farmhouse.yaml --by 2
+    Example: playaid event isolation dies "Eve Lindqvist" --setup examples/isolation/farmhouse.yaml --by 2
     """
     from ..play import format_resolution, resolve_scene
-    from ..systems import REGISTRY
 
     game = game.lower()
-    found = events_of(REGISTRY[game])
+    found = _events(game)
     event = next((e for e in found if e.name == what.lower()), None)
     if event is None:
         names = ", ".join(e.name for e in found) or "none yet"
