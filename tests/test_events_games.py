@@ -205,3 +205,23 @@ def test_a_game_without_events_says_so(run):
     quiet = next(g for g in REGISTRY if not events_of(REGISTRY[g]))
     result = run("event", quiet, "anything")
     assert result.exit_code == 2 and f"{quiet} has no event `anything`; its events: none yet" in result.output
+
+
+def test_every_help_example_runs_on_the_games_bundled_examples(run, files, monkeypatch):
+    import shlex
+    import shutil
+
+    monkeypatch.chdir(files.root)
+    tried = 0
+    for game in REGISTRY:
+        for event in events_of(REGISTRY[game]):
+            folder = files.root / game
+            if not folder.exists():
+                shutil.copytree(EXAMPLES[game], folder)
+            monkeypatch.chdir(folder)
+            if game == "dirt":  # the bundled Dirt examples have no setup: the table of this file
+                files.write("dirt/table.yaml", DIRT_TABLE)
+            result = run("event", game, *shlex.split(event.example), "--json")
+            assert result.exit_code == 0, (game, event.example, result.output)
+            tried += 1
+    assert tried >= 8

@@ -33,7 +33,10 @@ FOLDERS = ("templates", "examples")
 
 def _module(package: str, name: str) -> str | None:
     dotted = f"{package}.{name}"
-    return dotted if find_spec(dotted) is not None else None
+    try:
+        return dotted if find_spec(dotted) is not None else None
+    except ModuleNotFoundError:  # a game registered under a package that cannot be imported itself
+        return None
 
 
 def by_convention(system: GameSystem, package: str | None) -> GameSystem:

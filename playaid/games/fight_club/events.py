@@ -22,7 +22,7 @@ EVENTS = (
           who_help="the character who lost the stake",
           params=(Param("given-by", "pain_given_by", "the players who each give one Pain, comma-separated", "list"),
                   Param("stake", "stake", "what was at stake", "text")),
-          example="stakes-lost Marty --given-by Ben,Cat --setup club.yaml"),
+          example='stakes-lost "Marty Kowalski" --given-by Ben,Cat --setup club.yaml'),
 )
 
 

@@ -18,18 +18,22 @@ EVENT_TYPES = ("dies", "leaves", "stress")
 STRESS_STEP = (1, 3)
 """'up by one to three points' / 'down by one to three points': guidance, so a warning."""
 
-_STRESS = (Param("by", "by", "raise (3) or lower (-2) the Stress Level by this much at the same time"),
-           Param("to", "to", "set the Stress Level to this at the same time"))
+_STRESS = (Param("by", "by", "raise (3) or lower (-2) the Stress Level by this much"),
+           Param("to", "to", "set the Stress Level to this instead"))
+_WITH_STRESS = (Param("by", "by", "the Stress Level moves with it: up (3) or down (-2) by this much"),
+                Param("to", "to", "the Stress Level moves with it, to this"))
 EVENTS = (
     Event("dies", "a character dies: their red links are erased, their labelled green links shared out as "
                   "unlabelled greens among the remaining pairs", {"type": "dies"}, who="who",
-          who_help="the character who dies", params=_STRESS, example="dies Elif --setup table.yaml --by 2"),
+          who_help="the character who dies", params=_WITH_STRESS,
+          example='dies "Eve Lindqvist" --setup farmhouse.yaml --by 2'),
     Event("leaves", "a character leaves the locale: out of play, every link of theirs erased (no sharing: the "
                     "text's camaraderie follows a death)", {"type": "leaves"}, who="who",
-          who_help="the character who leaves", params=_STRESS, example="leaves Elif --setup table.yaml"),
+          who_help="the character who leaves", params=_WITH_STRESS,
+          example='leaves "Eve Lindqvist" --setup farmhouse.yaml'),
     Event("stress", "the Stress Level goes up or down by 1 to 3 for a stress-inducing or stress-relieving "
                     "event, or over time", {"type": "stress"}, params=_STRESS,
-          example="stress --by 2 --setup table.yaml"),
+          example="stress --by 2 --setup farmhouse.yaml"),
 )
 
 _FIELDS = ("who", "by", "to")
