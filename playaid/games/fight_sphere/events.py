@@ -4,8 +4,8 @@ dead' or 'fall through the ground into the darkness' or otherwise exit the Episo
 recover in the next Episode on the next Layer. NPC Gladiators are always considered dead
 when they are defeated"; "Death, Last Man Standing and the Judgment Pool").
 
-Both are scene types (`left-for-dead`, `removed`: an NPC Gladiator, or any at The Core) naming the Gladiator in `character:`; the
-Episode may end with a Last Man Standing, and truces with the Gladiator end, as after an
+Both are scene types (`left-for-dead`, `removed`: an NPC Gladiator, or any at The Core)
+naming the Gladiator in `character:`; the Episode may end with a Last Man Standing, and truces with the Gladiator end, as after an
 Encounter. See docs/rules/events.md.
 """
 
@@ -30,7 +30,8 @@ EVENTS = (
           {"type": "left-for-dead"}, who="character", who_help="the Gladiator",
           example='left-for-dead "Bo Reyes" --setup campaign.yaml'),
     Event("removed", "an NPC Gladiator leaves the game for good (the GM takes it out of play; a player's Gladiator "
-                     "only at The Core, as PCs are guaranteed to reach it): dead to the rules, no Judgment Pool", {"type": "removed"}, who="character",
+                     "only at The Core, as PCs are guaranteed to reach it): dead to the rules, no Judgment Pool",
+          {"type": "removed"}, who="character",
           who_help="the Gladiator", example="removed Vix --setup campaign.yaml"),
 )
 
