@@ -5,8 +5,8 @@ recover in the next Episode on the next Layer. NPC Gladiators are always conside
 when they are defeated"; "Death, Last Man Standing and the Judgment Pool").
 
 Both are scene types (`left-for-dead`, `removed`: an NPC Gladiator, or any at The Core)
-naming the Gladiator in `character:`; the Episode may end with a Last Man Standing, and truces with the Gladiator end, as after an
-Encounter. See docs/rules/events.md.
+naming the Gladiator in `character:`; the Episode may end with a Last Man Standing, and
+truces with the Gladiator end, as after an Encounter. See docs/rules/events.md.
 """
 
 from __future__ import annotations
