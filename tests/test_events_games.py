@@ -225,3 +225,13 @@ def test_every_help_example_runs_on_the_games_bundled_examples(run, files, monke
             assert result.exit_code == 0, (game, event.example, result.output)
             tried += 1
     assert tried >= 8
+
+
+def test_sapio_rest_of_a_character_file_without_a_setup(files, run, monkeypatch):
+    sapio_table(files)
+    monkeypatch.chdir(files.root)
+    sheet = both_ways(run, files, "system: sapio\nkind: scene\ntype: rest\ncharacter: ines.yaml\nrest: {days: 1}\n",
+                      "sapio", "rest", "ines.yaml", "--days", "1")
+    assert sheet["name"] == "Ines Varga" and not sheet.get("injuries")
+    assert (files.root / "ines.yaml").read_text(encoding="utf-8") == (EXAMPLES["sapio"] / "ines.yaml").read_text(
+        encoding="utf-8")
