@@ -235,3 +235,16 @@ def test_sapio_rest_of_a_character_file_without_a_setup(files, run, monkeypatch)
     assert sheet["name"] == "Ines Varga" and not sheet.get("injuries")
     assert (files.root / "ines.yaml").read_text(encoding="utf-8") == (EXAMPLES["sapio"] / "ines.yaml").read_text(
         encoding="utf-8")
+
+
+def test_odds_of_a_scene_without_dice_say_it_has_none(files, run):
+    """An event has no odds: said, not a traceback (a Sapio rest used to raise IndexError)."""
+    rest = run("odds", "sapio", "--scene", EXAMPLES["sapio"] / "scene-rest.yaml")
+    assert rest.exit_code == 1 and "rolls no dice, so it has no odds" in rest.output
+    table = sphere_table(files)
+    scene = files.write("left.yaml", "system: fight-sphere\nkind: scene\nsetup: campaign.yaml\ntype: left-for-dead\n"
+                                     "character: Vix\n")
+    assert "rolls no dice" in run("odds", "fight-sphere", "--scene", scene).output and table
+    files.write("table.yaml", DIRT_TABLE)
+    end = files.write("end.yaml", "system: dirt\nkind: scene\ntype: end\nsetup: table.yaml\nends: scene\n")
+    assert "rolls no dice" in run("odds", "dirt", "--scene", end).output

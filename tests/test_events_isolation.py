@@ -194,3 +194,8 @@ def test_the_event_command_says_what_is_wrong_in_its_own_words(files, run):
         result = run("event", "isolation", *args)
         assert result.exit_code == 2 and said in result.output, (args, result.output)
         assert "Traceback" not in result.output
+
+
+def test_the_odds_of_an_event_say_it_rolls_nothing(files, run):
+    result = run("odds", "isolation", "--scene", scene(files, "type: stress\nby: 1\n"))
+    assert result.exit_code == 1 and "an event without dice (`type: stress`)" in result.output
