@@ -10,7 +10,7 @@ fill.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Literal, Mapping
 
 from .base import GameSystem, load
@@ -51,8 +51,6 @@ class Event:
     params: tuple[Param, ...] = ()
     example: str = ""
     """The command line after `playaid event GAME`, e.g. `dies Elif --setup table.yaml`."""
-    lists: tuple[str, ...] = field(default=())
-    """Scene fields WHO fills as a one-item list (a field that holds several names)."""
     fill: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     """Gives the scene its final shape from the fields set (say, an option that belongs in a
     list entry); None: the fields as set."""
@@ -74,7 +72,7 @@ def scene_fields(event: Event, game: str, who: str | None, setup: str | None,
     if event.setup is not None and setup is not None:
         out[event.setup] = setup
     if event.who is not None and who is not None:
-        out[event.who] = [who] if event.who in event.lists else who
+        out[event.who] = who
     for param in event.params:
         if param.option not in values:
             continue
