@@ -185,6 +185,8 @@ def command(game: str, what: str, words: tuple[str, ...], setup: str | None, as_
         names = ", ".join(e.name for e in found) or "none yet"
         raise click.UsageError(f"{game} has no event `{shown(what)}`; its events: {names}")
     who, values = _parse(event, words)
+    if event.setup is None and setup is not None:
+        raise click.UsageError(f"`{event.name}` names no setup: leave out --setup")
     if event.setup is not None and event.setup_needed and setup is None:
         raise click.UsageError(f"`{event.name}` needs --setup FILE: the table's setup")
     base = Path(setup).parent if setup else Path(".")
