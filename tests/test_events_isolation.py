@@ -199,3 +199,20 @@ def test_the_event_command_says_what_is_wrong_in_its_own_words(files, run):
 def test_the_odds_of_an_event_say_it_rolls_nothing(files, run):
     result = run("odds", "isolation", "--scene", scene(files, "type: stress\nby: 1\n"))
     assert result.exit_code == 1 and "an event without dice (`type: stress`)" in result.output
+
+
+def test_the_map_draws_one_who_left_as_out_of_play(files, run):
+    from playaid.games.isolation.character import Character
+    from playaid.games.isolation.maps.circle import block_lines
+    from playaid.games.isolation.maps.worksheet import person
+    from playaid.games.isolation.maps.style import style
+    from playaid.render.paper import paper
+
+    gone = person(Character(name="Di", left=True))
+    assert not gone.living
+    lines = [text for text, _, _ in block_lines(4, gone, style("map", paper("a4")), False)]
+    assert "Left the locale — links erased" in lines
+    path = scene(files, "type: leaves\nwho: Di\n")
+    written_setup(run, path, files.root / "out")
+    drawn = run("map", files.root / "out" / "table.yaml", "--out", files.root / "maps")
+    assert drawn.exit_code == 0, drawn.output
