@@ -26,7 +26,7 @@ from .safe_text import shown
 from .systems import REGISTRY, NotInstalled
 
 RENDERING = ("sheet", "packet", "pregen", "convention", "odds", "new", "examples", "watch", "studio", "net",
-             "roll", "journal", "undo")
+             "roll", "journal", "undo", "event")
 """Commands living in `playaid/commands/<name>.py`, imported only when run or listed:
 each pulls in its renderer, and `playaid sheet` alone should not pay for the others."""
 

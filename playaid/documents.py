@@ -53,7 +53,9 @@ class Library:
     def problems(self) -> list[Problem]:
         return unique(p for d in self._docs.values() for p in d.problems)
 
-    def load(self, path: FsPath | str, name: str | None = None) -> Document:
+    def load(self, path: FsPath | str, name: str | None = None, text: str | None = None) -> Document:
+        """The document at `path`; with `text`, that text stands for the file (a scene
+        `playaid event` builds in memory), names in it still taken relative to `path`."""
         path = FsPath(path)
         key = os.path.realpath(path)
         if key in self._docs:
@@ -62,7 +64,7 @@ class Library:
         self._docs[key] = doc
         self._loading.add(key)
         try:
-            self._fill(doc, path)
+            self._fill(doc, path, text)
         finally:
             self._loading.discard(key)
         doc.problems = unique(doc.problems)
@@ -73,8 +75,8 @@ class Library:
         assert doc.system is not None
         return _Resolver(self, FsPath(path), doc.name, doc.system)
 
-    def _fill(self, doc: Document, path: FsPath) -> None:
-        src, problems = yaml_source.read(path, doc.name)
+    def _fill(self, doc: Document, path: FsPath, text: str | None = None) -> None:
+        src, problems = yaml_source.read(path, doc.name) if text is None else yaml_source.compose(text, doc.name)
         doc.problems.extend(problems)
         if src is None:
             return

@@ -14,15 +14,18 @@ from . import source as yaml_source
 
 
 def resolve_scene(path: str | Path, seed: int | None, typed: Sequence[int] | None = None,
-                  ask: Callable[[int, Rolled], int] | None = None) -> tuple[Resolution | None, list[Problem], int | None]:
+                  ask: Callable[[int, Rolled], int] | None = None,
+                  text: str | None = None) -> tuple[Resolution | None, list[Problem], int | None]:
     """The resolution of the scene at `path`, every problem met, and the seed used.
 
     `typed` (the dice rolled at the table, in the order the steps take them) or `ask`
     (asked for each die) replace random dice and the scene's listed ones. The seed is
     None when nothing was drawn at random (dice given or replayed, or none needed).
+    `text`, when given, is the scene itself (built in memory by `playaid event`), read as
+    if it were the file at `path`.
     """
     library = Library()
-    doc = library.load(path)
+    doc = library.load(path, text=text)
     problems = library.problems()
     if any(p.is_error for p in problems):
         return None, problems, None
@@ -43,7 +46,7 @@ def resolve_scene(path: str | Path, seed: int | None, typed: Sequence[int] | Non
     except RollRefused as exc:
         if not exc.problem.path and rng.at_table:  # about the dice given, not a line of the file
             return None, problems + [exc.problem.at(doc.name, 0, 0)], None
-        src, _ = yaml_source.read(Path(path), doc.name)
+        src, _ = yaml_source.read(Path(path), doc.name) if text is None else yaml_source.compose(text, doc.name)
         problem = src.pin(exc.problem) if src else exc.problem.at(doc.name, 1, 1)
         return None, problems + [problem], None
     result = replace(result, rolled=tuple(rng.rolled))

@@ -12,6 +12,7 @@ from typing import Any
 
 from .schema import document_schema
 from .systems import REGISTRY
+from .systems.events import events_of
 
 PAGE = Path("docs") / "scene-fields.md"
 
@@ -72,7 +73,11 @@ def page() -> str:
     lines = ["# Scene fields of every game", "",
              "Made from the JSON Schema (`playaid schema SYSTEM`) by `python -m playaid.schema_docs`;",
              "do not edit by hand. A scene file starts `system: GAME` and `kind: scene`; `playaid roll`",
-             "resolves it, and `playaid new GAME scene` writes a starter.", ""]
+             "resolves it, and `playaid new GAME scene` writes a starter.", "",
+             "Some scene types roll no dice: they are events the GM declares (a death, a rest, the",
+             "end of a combat), carried out by the rules like any scene. `playaid event GAME WHAT [WHO]",
+             "--setup FILE` builds such a scene and resolves it in one line (`--scene` prints the file it",
+             "stands for); each game's list below names them, and docs/rules/events.md quotes the rules.", ""]
     for game in REGISTRY.values():
         if "scene" not in game.models:
             continue
@@ -82,6 +87,10 @@ def page() -> str:
                     if b["if"]["properties"].get("kind", {}).get("const") == "scene")
         nested: list[str] = []
         lines += [f"## {game.title} (`{game.id}`)", ""] + _table(body, defs, nested) + [""]
+        events = events_of(game)
+        if events:
+            lines += ["Events without dice (`playaid event " + game.id + " WHAT`): "
+                      + "; ".join(f"`{e.name}` — {e.summary}" for e in events) + ".", ""]
         done = 0
         while done < len(nested):  # each nested model once, in the order first named
             ref = nested[done]

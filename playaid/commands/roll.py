@@ -98,7 +98,7 @@ def command(ctx: click.Context, scene: str, seed: int | None, typed: str | None,
     if copies and not written:
         click.echo("nothing changed on the sheets: no copy written")
     if apply and not copies:
-        _say_changed(scene, changed)
+        say_changed(scene, changed)
 
 
 def _resolve(scene: str, seed, dice, ask):
@@ -145,7 +145,8 @@ def _copies(scene: str, result, used_seed: int | None, out_dir: str):
         raise InputError(str(exc)) from None
 
 
-def _say_changed(scene: str, changed) -> None:
+def say_changed(scene: str, changed) -> None:
+    """Every value the step changed, and where its journal is (roll and event print the same)."""
     from ..campaign import table_folder
 
     folder = table_folder(Path(scene).parent)

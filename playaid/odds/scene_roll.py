@@ -49,6 +49,8 @@ def scene_odds(game, path: str) -> Answer:
     result, problems, _ = resolve_scene(path, seed=1)
     if result is None:
         raise SceneRefused(problems)
+    if not result.rolled:  # a rest, a death, the end of a combat: nothing is left to chance
+        raise NoOdds(f"this scene rolls no dice, so it has no odds: `playaid roll {path}` says what it does")
     own = getattr(game, "SYSTEM", result.system)
     if result.system != own:
         raise NoOdds(f"this is a {result.system} scene: run playaid odds {result.system} --scene {path}")

@@ -1,4 +1,4 @@
-"""The table's journal in the studio: what "Apply" wrote, the timeline, undo and redo.
+"""The table's journal for the studio: what "Apply" wrote, the timeline, undo and redo.
 
 Everything goes through `playaid.campaign`, the library behind `playaid roll --apply`,
 `playaid journal` and `playaid undo`: the studio and a terminal share one journal and one
@@ -10,12 +10,7 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl
 
-from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
-from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
 
 from ..campaign import CampaignError, apply_result, at_table, table_folder, undo
 from ..play import resolve_scene
@@ -68,30 +63,14 @@ def timeline(path: Path) -> dict[str, Any]:
     return {"entries": shown, "can_undo": bool(applied), "can_redo": bool(undone)}
 
 
-async def take_back(request: Request) -> Response:
-    """POST /table-undo/{path}: undo (or redo) the table's last step, then show the scene again."""
-    studio = request.app.state.studio
-    rel = request.path_params["path"]
+def take_back(path: Path, folder: Path, redo: bool) -> tuple[list[str], str]:
+    """Undo (or redo) the last step of the table the scene at `path` belongs to, as `playaid
+    undo` does: what was restored, or why nothing was."""
+    words = ["playaid", "undo", _inside(table_folder(path.parent), folder) or "."] + (["--redo"] if redo else [])
     try:
-        path = studio.resolve(rel)
-    except LookupError:
-        return Response("no such scene in the folder", status_code=404, media_type="text/plain")
-    form = dict(parse_qsl((await request.body()).decode("utf-8", "replace")))
-    redo = form.get("redo") == "1"
-    words = ["playaid", "undo", _inside(table_folder(path.parent), studio.folder) or "."] + (["--redo"] if redo else [])
-    try:
-        made = await run_in_threadpool(undo, path.parent, redo=redo, command=shlex.join(words))
-        said = [f"{'Redid' if redo else 'Undid'} entry {e.get('redoes', e.get('undoes'))}: "
-                + (", ".join(_inside(Path(f["path"]), studio.folder) for f in e["files"]) or "no file changed")
-                for e in made]
-        problem = ""
+        made = undo(path.parent, redo=redo, command=shlex.join(words))
     except CampaignError as exc:
-        said, problem = [], str(exc)
-    from .table_page import scene_page
-
-    return await scene_page(request, path, rel, [], {"undo_said": said, "undo_problem": problem})
-
-
-def routes() -> list[BaseRoute]:
-    return [Route("/table-undo/{path:path}", take_back, methods=["POST"])]
-
+        return [], str(exc)
+    return [f"{'Redid' if redo else 'Undid'} entry {e.get('redoes', e.get('undoes'))}: "
+            + (", ".join(_inside(Path(f["path"]), folder) for f in e["files"]) or "no file changed")
+            for e in made], ""

@@ -181,6 +181,19 @@ async def scene_page(request: Request, path: Path, rel: str, typed: list[int], e
     return page(request, "table_turn.html" if fragment else "table_play.html", ctx)
 
 
+async def table_undo(request: Request) -> Response:
+    """POST /table-undo/{path}: undo (or redo) the table's last step, then the scene again."""
+    studio = request.app.state.studio
+    rel = request.path_params["path"]
+    try:
+        path = studio.resolve(rel)
+    except LookupError:
+        return Response("no such scene in the folder", status_code=404, media_type="text/plain")
+    form = dict(parse_qsl((await request.body()).decode("utf-8", "replace")))
+    said, problem = await run_in_threadpool(journal_page.take_back, path, studio.folder, form.get("redo") == "1")
+    return await scene_page(request, path, rel, [], {"undo_said": said, "undo_problem": problem})
+
+
 def _game_title(path: Path) -> str:
     system = Library().load(path).system
     return system.title if system is not None else ""
@@ -190,5 +203,5 @@ def routes() -> list[BaseRoute]:
     return [
         Route("/table", table_list),
         Route("/table/{path:path}", table_scene, methods=["GET", "POST"]),
-        *journal_page.routes(),
+        Route("/table-undo/{path:path}", table_undo, methods=["POST"]),
     ]

@@ -229,7 +229,7 @@ def _frames(exc: BaseException) -> list:
 
 def _roots(system: GameSystem) -> tuple[set[str], object]:
     """The modules a game's code lives in (its package and every module it names) and its folder."""
-    named = [system.sheet, system.odds, system.pregen, system.reference, system.table_dice,
+    named = [system.sheet, system.odds, system.pregen, system.events, system.reference, system.table_dice,
              *(d for _, d in system.packet), *(d for _, d in system.demo), *system.commands.values()]
     modules = {system.package, *(d.partition(":")[0] for d in named if d)} - {None}
     # an add-on may name playaid's own renderers: a failure there is not the add-on's code

@@ -115,6 +115,10 @@ class GameSystem:
     function taking None (the game's own die), the model of one of its `kind: dice` files
     (`--faces`) or a die value of the game, and giving its `render.nets.PaperDie` (None for
     a value it does not draw). A d6 needs none: the nets draw it for every game."""
+    events: str | None = None
+    """Module whose `EVENTS` (a tuple of `systems.events.Event`) lists what the GM declares
+    without dice (a death, the end of a combat): each is a scene type the game's own `play`
+    resolves, and `playaid event` builds. Left out: the package's `events` module, if any."""
     package: str | None = None
     """The package that holds the game (its folder is the resource root: templates, examples,
     data). Filled in by the registry from the game's entry point; set it only for a game added

@@ -8,6 +8,7 @@ In the package `P` that holds a game's `SYSTEM`:
 | the sheet's data | `P.sheet` | `sheet` |
 | the odds | `P.odds` | `odds` |
 | pre-built characters | `P.pregen` | `pregen` |
+| events declared without dice | `P.events` | `events` |
 | templates (`sheets/<id>.html`, `reference/<id>.html`, `sheets/motifs/<id>.svg`) | `P/templates/` | `templates` |
 | bundled examples | `P/examples/` | `examples` |
 | data tables | `P/data/` | `GameSystem.data` |
@@ -26,13 +27,16 @@ from pathlib import Path
 
 from .base import GameSystem, folder_of
 
-MODULES = ("sheet", "odds", "pregen")
+MODULES = ("sheet", "odds", "pregen", "events")
 FOLDERS = ("templates", "examples")
 
 
 def _module(package: str, name: str) -> str | None:
     dotted = f"{package}.{name}"
-    return dotted if find_spec(dotted) is not None else None
+    try:
+        return dotted if find_spec(dotted) is not None else None
+    except ModuleNotFoundError:  # a game registered under a package that cannot be imported itself
+        return None
 
 
 def by_convention(system: GameSystem, package: str | None) -> GameSystem:

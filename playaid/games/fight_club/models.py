@@ -133,12 +133,14 @@ class Removal:
                           rule="fight-club.statement-number", hint="statements are counted from 1")
 
 
-SceneType = Literal["wake-up", "confront", "no-fight", "fight-round", "end-of-turn", "spend-pain", "endgame-vote"]
+SceneType = Literal["wake-up", "confront", "no-fight", "fight-round", "end-of-turn", "spend-pain", "endgame-vote",
+                  "stakes-lost"]
 
 
 @dataclass(frozen=True)
 class Scene:
-    type: SceneType = spec(doc="which part of the game this scene plays")
+    type: SceneType = spec(doc="which part of the game this scene plays; stakes-lost: a stake lost in play, "
+                                "Pain from each player in `pain_given_by` (no dice)")
     setup: str = spec(doc="the setup file (relative to this file) holding the cast")
     active: str | None = spec(None, doc="whose turn it is (every type but fight-round and endgame-vote)")
     stake: str = spec("", doc="what somebody wants to see happen in the fiction")

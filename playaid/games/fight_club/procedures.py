@@ -15,6 +15,7 @@ from playaid.systems.base import Resolver
 from playaid.systems.play import Dice, RollRefused, Resolution
 from . import deck as decks
 from . import turn
+from .events import stakes_lost
 from .models import PainStatement, Scene, Tokens
 from .play_fight import play_fight_round
 from .table import Sheets, Story, Table, give_stake_pain, table_for
@@ -249,4 +250,5 @@ PROCEDURES = {
     "end-of-turn": end_of_turn,
     "spend-pain": spend_pain,
     "endgame-vote": endgame_vote,
+    "stakes-lost": stakes_lost,
 }

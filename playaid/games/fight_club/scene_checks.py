@@ -18,6 +18,7 @@ from playaid.systems.base import Resolver
 from playaid.systems.cast import find
 from playaid.systems.play import RollRefused
 from . import deck as decks
+from .events import check_stakes_lost
 from .fight import berserk
 from .models import NO_TOKENS, Scene
 from .procedures import play
@@ -31,6 +32,7 @@ NEEDS = {
     "end-of-turn": ("active",),
     "spend-pain": ("active",),
     "endgame-vote": ("picks",),
+    "stakes-lost": ("active", "pain_given_by"),
 }
 ALSO = {
     "confront": ("pain_given_by",),
@@ -73,7 +75,7 @@ def check_scene(scene: Scene, resolver: Resolver) -> list[Problem]:
     if table is None:
         return problems
     check = {"confront": _confront, "no-fight": _no_fight, "fight-round": _fight_round, "end-of-turn": _end_of_turn,
-             "spend-pain": _spend_pain, "endgame-vote": _vote}.get(scene.type)
+             "spend-pain": _spend_pain, "endgame-vote": _vote, "stakes-lost": check_stakes_lost}.get(scene.type)
     names = Names(table)
     if scene.active is not None and check is None:
         names(scene.active, ("active",))

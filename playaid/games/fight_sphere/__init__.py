@@ -48,6 +48,8 @@ RULES = {
     "fight-sphere.disengaged": "Only an Encounter broken off by Disengagement is resumed; one is held open only between "
                                "Gladiators who met in the same Episode (error).",
     "fight-sphere.npc-removed": "An NPC removed from the game (a Relationship below zero) is never related to again (error).",
+    "fight-sphere.event": "A Gladiator left for dead or removed by the GM is in the game and not out that way "
+                          "already; such an event rolls nothing (error).",
     "fight-sphere.left-for-dead": "A PC defeated before The Core is left for dead (knocked out), never dead (error).",
     "fight-sphere.encounter-episode": "An Encounter is between Gladiators of the same Episode (error).",
     "fight-sphere.relationship-loss": "A loser's own split of its Victories over the Relationships in its roll adds up and fits (error).",

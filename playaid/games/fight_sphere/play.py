@@ -9,11 +9,13 @@ from playaid.systems.play import Dice, Resolution
 from .between import advance_layer, switch_drive
 from .conflict import resolve_conflict
 from .encounter import resolve_encounter
+from .events import resolve_event
 from .scenes import GM, Scene
 from .sphere import Sphere, load_sphere, same
 
 PROCEDURES = {"conflict": resolve_conflict, "encounter": resolve_encounter,
-              "advance": advance_layer, "drive-switch": switch_drive}
+              "advance": advance_layer, "drive-switch": switch_drive,
+              "left-for-dead": resolve_event, "removed": resolve_event}
 
 
 def dice_for(scene: Scene, sphere: Sphere, rng: random.Random) -> Dice:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from playaid.problems import Path, Problem, error
 from playaid.systems.base import Resolver
 from playaid.systems.cast import find
+from .events import check_event
 from .encounter import meeting_bonuses, pairs_compared
 from .gladiators import Gladiator
 from .history import check_frames, check_not_removed, check_resume_cut_scene, check_resumed, \
@@ -24,7 +25,8 @@ def check_scene(s: Scene, resolver: Resolver) -> list[Problem]:
         return []
     sphere = load_sphere(setup, s.setup, resolver)
     check = {"conflict": _check_conflict, "encounter": _check_encounter,
-             "advance": _check_advance, "drive-switch": _check_drive_switch}[s.type]
+             "advance": _check_advance, "drive-switch": _check_drive_switch,
+             "left-for-dead": check_event, "removed": check_event}[s.type]
     return check(s, sphere)
 
 

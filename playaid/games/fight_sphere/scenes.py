@@ -15,7 +15,7 @@ from playaid.convert import spec
 GM = "GM"
 """The label of the GM's Threshold dice in a scene's `dice:`."""
 
-SceneType = Literal["conflict", "encounter", "advance", "drive-switch"]
+SceneType = Literal["conflict", "encounter", "advance", "drive-switch", "left-for-dead", "removed"]
 Reward = Literal["pool", "new-relationship", "raise-relationship"]
 CutSceneOption = Literal["pool", "new-relationship", "raise-relationship", "resume-encounter"]
 
@@ -59,9 +59,10 @@ class Contender:
 @dataclass(frozen=True)
 class Scene:
     setup: str = spec(doc="the setup file (relative to this file)")
-    type: SceneType = spec(doc="conflict, encounter, advance (to the next Layer) or drive-switch")
+    type: SceneType = spec(doc="conflict, encounter, advance (to the next Layer) or drive-switch; no dice, declared "
+                               "by the GM: left-for-dead or removed (the Gladiator in `character`)")
     conflict: str = spec("", doc="what the Conflict is about")
-    character: str | None = spec(None, doc="conflict and drive-switch: the Gladiator")
+    character: str | None = spec(None, doc="conflict, drive-switch, left-for-dead, removed: the Gladiator")
     background_relevant: bool = spec(False, doc="conflict: the backstory is relevant, one bonus die")
     gamble: int = spec(0, doc="conflict: dice gambled from the Conflict Pool", **_GAMBLE)
     relationships_used: list[str] = spec(default_factory=list, doc="conflict: NPCs bought in, one pool die each")

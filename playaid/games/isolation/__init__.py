@@ -45,6 +45,9 @@ RULES = {
     "scene.unknown-character": "A scene names only characters of its setup's cast (error).",
     "isolation.link-roll": "A permanent-link roll names pairs of living characters once each, and a choice the "
                            "dice allow, with the link it adds or erases (error).",
+    "isolation.event": "A declared event names a character of the cast still in play (dies, leaves) and a Stress "
+                       "Level that changes and stays 0 or more (error).",
+    "isolation.stress-step": "A declared event moves the Stress Level 1 to 3 points (warning: guidance).",
     "isolation.stance-not-allowed": "A declared stance is one the dice allow: only downgrades (error, when rolling).",
 }
 

@@ -35,6 +35,8 @@ class Character:
     goal: str | list[str] = spec("", doc="what the character wants in this scenario; one is recommended")
     health: Health = spec("healthy", doc="healthy, injured, dying or dead")
     player: str = spec("", doc="who plays the character; empty for an NPC in the same boat")
+    left: bool = spec(False, doc="the character has left the locale: out of play, its links erased "
+                                 "(`playaid event isolation leaves`)")
     notes: str = spec("", doc="anything else")
 
     def professions(self) -> list[str]:
@@ -53,7 +55,8 @@ class Character:
 
     @property
     def living(self) -> bool:
-        return self.health != "dead"
+        """Alive and still in the locale: one who left takes no part, like the dead."""
+        return self.health != "dead" and not self.left
 
 
 def _texts(value: str | list[str]) -> list[str]:

@@ -55,9 +55,10 @@ class PairRoll:
 @dataclass(frozen=True)
 class Scene:
     setup: str = spec(doc="the setup file (relative to this file) holding the cast, the map and the Stress Level")
-    type: Literal["conflict", "link-roll"] = spec(
-        "conflict", doc="conflict (the default), or link-roll: pairs roll their links for permanent ones, at the "
-                        "end of a session or when a character is injured")
+    type: Literal["conflict", "link-roll", "dies", "leaves", "stress"] = spec(
+        "conflict", doc="conflict (the default); link-roll: pairs roll their links for permanent ones, at the "
+                        "end of a session or when a character is injured; no dice, declared by the GM: dies "
+                        "(`who` dies), leaves (`who` leaves the locale), stress (the Stress Level moves)")
     active: str | None = spec(None, doc="conflict: the Active Player's character, who suggests the action")
     action: str = spec("", doc="what the Active Player suggests doing")
     persuade: list[str] | None = spec(None, doc="whom the Active Player tries to persuade; left out: every other "
@@ -75,6 +76,11 @@ class Scene:
     dice: dict[str, ListedDice] | None = spec(None, doc="the dice rolled at the table, per character and GM, to replay")
     pairs: list[PairRoll] | None = spec(None, doc="link-roll: the pairs who choose to roll; left out, every pair "
                                                   "of living characters")
+    who: str | None = spec(None, doc="dies, leaves: the character")
+    by: int | None = spec(None, doc="dies, leaves, stress: how far the Stress Level moves, up (3) or down (-2); "
+                                    "the text's guidance is 1 to 3 points either way")
+    to: int | None = spec(None, doc="dies, leaves, stress: the Stress Level the GM sets, instead of `by`",
+                          minimum=0, rule="isolation.stress-range", hint="the Stress Level is 0 or more")
     notes: str = spec("", doc="anything else")
 
     def difficulty_dice(self) -> int | None:
@@ -109,7 +115,8 @@ def cast_roles(s: Scene, table: Table) -> tuple[Roles | None, list[Problem]]:
         member, found = find(members, text, at, role)
         problems.extend(found)
         if member is not None and not member.model.living:
-            problems.append(roles_error(f"{member.name} is dead and takes no part", "name a living character", at))
+            gone = "has left the locale" if member.model.left else "is dead"
+            problems.append(roles_error(f"{member.name} {gone} and takes no part", "name a living character", at))
             return None
         return member.name if member else None
 

@@ -26,11 +26,13 @@ class Aftermath:
         self.table = table
         self.links: list[Link] = list(table.setup.links)
         self.health = {c.name: c.health for c in table.cast}
+        self.gone = {c.name for c in table.cast if c.left}
+        """Who left the locale: alive, but sharing in nothing that happens there."""
         self.steps: list[Step] = []
         self.changes: list[Change] = []
 
     def living(self) -> list[str]:
-        return [name for name, h in self.health.items() if h != "dead"]
+        return [name for name, h in self.health.items() if h != "dead" and name not in self.gone]
 
     def record_links(self, before: list[Link], text: str) -> None:
         self.changes.append(Change("setup", ("links",), [link.as_yaml() for link in before],

@@ -171,7 +171,9 @@ def scene_answer(path: str) -> Answer:
         raise SceneRefused([error("odds.not-an-isolation-scene", "this is not an Isolation scene",
                                   "give a file with `system: isolation` and `kind: scene`").at(doc.name, 1, 1)])
     if doc.model.type != "conflict":  # a link roll has no degree of success to give odds of
-        raise SceneRefused([error("odds.not-an-isolation-scene", "this scene is a permanent-link roll, not a conflict",
+        what = ("a permanent-link roll" if doc.model.type == "link-roll" else
+                f"an event without dice (`type: {doc.model.type}`): its outcome is certain")
+        raise SceneRefused([error("odds.not-an-isolation-scene", f"this scene is {what}, not a conflict",
                                   "give a conflict scene").at(doc.name, 1, 1)])
     plan = plan_of(doc.model, library, path)
     probs, bound = degrees(plan)

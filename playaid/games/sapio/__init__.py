@@ -37,6 +37,7 @@ RULES = {
                          "most inconvenienced other character), or 1–3 from the GM (error).",
     "sapio.heal-treatment": "A treatment check lowers one of the character's Injuries one level on a success "
                             "(error).",
+    "sapio.luck-event": "A Luck scene (`type: luck`) names who gains Luck and rolls nothing (error).",
     "sapio.heal-rest": "A rest rolls nothing and heals something: days downgrade Injuries, Stresses clear when "
                        "the character gathers themself (error).",
     "sapio.sequence-shape": "An Action Sequence names its setup, and each turn is a check or a confrontation "

@@ -18,6 +18,7 @@ from .harm import is_debilitated, penalty
 from .luck import luck_steps
 from .pool import (ELEMENT_DICE, POOL_MAX, PROFESSION_DICE, SIDE_PROFESSION_DICE, TN_MAX, VERSUS_START_TN, DicePool, Source, dice_pool,
                    target_number, versus_tn)
+from .events import play_luck
 from .recovery import play_rest, treatment
 from .roll import CheckResult, Tally, improbable_success, read_check
 from .scene import Scene
@@ -208,6 +209,8 @@ def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
     luck = luck_steps(scene, actor, cast)
     if scene.type == "rest":
         return play_rest(scene, actor, luck)
+    if scene.type == "luck":
+        return play_luck(scene, actor, luck)
     defender = cast.get(scene.defender.character, ())[0] if scene.type == "versus" and scene.defender else None
     helpers = [(cast.get(h.character, ())[0], h.invokes) for h in scene.help]
     refuse_debilitated(actor, defender if scene.defender and scene.defender.invokes else None,

@@ -145,9 +145,9 @@ class ActionSequence:
 @dataclass(frozen=True)
 class Scene:
     character: str = spec(doc="the focal character (a file, or a name in the setup)")
-    type: Literal["check", "versus", "rest"] = spec(
-        "check", doc="`check` against the GM's TN, `versus` another character who sets the TN, or `rest` "
-                     "(no roll: Injuries and Stresses heal)")
+    type: Literal["check", "versus", "rest", "luck"] = spec(
+        "check", doc="`check` against the GM's TN, `versus` another character who sets the TN, `rest` "
+                     "(no roll: Injuries and Stresses heal) or `luck` (no roll: the `luck_gained` entries)")
     setup: str | None = spec(None, doc="a setup file; characters are then named as in the setup")
     action: str = spec("", doc="what the focal character attempts and how")
     tn: int | None = spec(None, minimum=1, maximum=5, rule="sapio.tn-range", doc="the GM's target number, 1–5",

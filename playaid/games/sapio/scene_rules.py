@@ -13,6 +13,7 @@ from .scene import Scene, Setup
 from .character import Character
 from .spiral_die import FACE_COUNT
 from .luck import check_gains
+from .events import check_luck
 from .recovery import check_rest, check_treat
 from .sequence import check_sequence
 from .talents import effect_of, unplayable
@@ -56,7 +57,7 @@ def check_scene(s: Scene, resolver: Resolver) -> list[Problem]:
         problems += _help(s, actor, cast)
     problems += _defender(s, actor, cast)
     problems += _take(s, actor, cast)
-    problems += check_treat(s, actor, cast) + check_rest(s, actor) + check_gains(s, cast)
+    problems += check_treat(s, actor, cast) + check_rest(s, actor) + check_gains(s, cast) + check_luck(s)
     problems += check_sequence(s, actor, cast)
     if s.die is not None:
         resolver.resolve(s.die, "dice", ("die",))

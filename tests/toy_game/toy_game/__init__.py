@@ -4,8 +4,9 @@ docs/adding-a-game.md): `tests/toy_game/` is its project, this package its folde
 The rules: a character has one number from 2 to 5; a check rolls one to three d6 and counts
 the dice under the number (or, for a bold check, over it); one such die is a success. It
 touches every piece a game can bring, and nothing outside its folder names it. Its sheet,
-odds and pre-built characters (`sheet.py`, `odds.py`, `pregen.py`), `templates/` and
-`examples/` are found by convention: the declaration below names only what differs.
+odds, pre-built characters and events (`sheet.py`, `odds.py`, `pregen.py`, `events.py`),
+`templates/` and `examples/` are found by convention: the declaration below names only what
+differs.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from playaid.problems import Problem, error
 from playaid.systems.base import GameSystem, Resolver
 from playaid.systems.cast import resolve_cast
 from playaid.systems.play import Dice, Resolution, Step
+
+from . import events
 
 ID = "toy"
 HERE = Path(__file__).parent
@@ -45,12 +48,14 @@ class Scene:
     dice: int = spec(1, doc="how many d6, 1 to 3", minimum=1, maximum=3, rule="toy.dice", hint="roll 1 to 3 dice")
     side: Literal["under", "over"] = spec("under", doc="count dice under the number, or over it")
     rolled: list[int] | None = spec(None, doc="the dice rolled at the table, to replay them")
+    type: Literal["check", "train"] = spec("check", doc="a check, or train: no dice, the number goes up by one")
 
 
 RULES = {
     "toy.number": "A character's number is 2 to 5 (error).",
     "toy.dice": "A check rolls 1 to 3 dice (error).",
     "toy.name": "A character has a name (error).",
+    "toy.train": "A character trains only while its number is below 5 (error).",
 }
 
 
@@ -63,8 +68,8 @@ def check_setup(s: Setup, resolver: Resolver) -> list[Problem]:
 
 
 def check_scene(s: Scene, resolver: Resolver) -> list[Problem]:
-    resolver.resolve(s.character, "character", ("character",))
-    return []
+    who = resolver.resolve(s.character, "character", ("character",))
+    return events.check_train(who.number) if s.type == "train" and who is not None else []
 
 
 def counts(faces: list[int], number: int, side: str) -> int:
@@ -73,6 +78,8 @@ def counts(faces: list[int], number: int, side: str) -> int:
 
 def play(scene: Scene, resolver: Resolver, rng: random.Random) -> Resolution:
     who = resolver.resolve(scene.character, "character", ("character",))
+    if scene.type == "train":
+        return events.train(who.name, who.number)
     listed = {who.name: (scene.rolled, ("rolled",))} if scene.rolled is not None else None
     dice = Dice.replay_or_roll(listed, rng)
     faces = dice.pool(who.name).take_many(scene.dice)

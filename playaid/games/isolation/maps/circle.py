@@ -45,7 +45,8 @@ def block_lines(number: int, p: Person, style: Style, blank: bool) -> list[tuple
     lines.append((f"played by {p.player}" if p.player else "no player (NPC)", fonts.SANS_ITALIC, detail))
     if p.profession:
         lines.append((p.profession, fonts.SANS, detail))
-    lines.append((HEALTH[p.health] + (" — links erased" if not p.living else ""), fonts.SANS_BOLD
+    state = "Left the locale" if p.left else HEALTH[p.health]
+    lines.append((state + (" — links erased" if not p.living else ""), fonts.SANS_BOLD
                   if p.health in ("injured", "dying") else fonts.SANS, detail))
     return lines
 

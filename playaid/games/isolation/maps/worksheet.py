@@ -30,10 +30,12 @@ class Person:
     bias: str = ""
     positive: str = ""
     negative: str = ""
+    left: bool = False
+    """Gone from the locale (`playaid event isolation leaves`): out of play like the dead."""
 
     @property
     def living(self) -> bool:
-        return self.health != "dead"
+        return self.health != "dead" and not self.left
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,7 @@ def _text(values: list[str]) -> str:
 
 def person(c: Character) -> Person:
     return Person(c.name, c.player, _text(c.professions()), c.health, _text(c.goals()), _text(c.biases()),
-                  _text(c.positive), _text(c.negative))
+                  _text(c.positive), _text(c.negative), c.left)
 
 
 def from_table(table: Table) -> Worksheet:
