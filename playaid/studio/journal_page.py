@@ -11,7 +11,6 @@ import shlex
 from pathlib import Path
 from typing import Any
 
-
 from ..campaign import CampaignError, apply_result, at_table, table_folder, undo
 from ..play import resolve_scene
 
