@@ -2,8 +2,9 @@
 
     python tools/studio_screenshot.py docs/studio.png
 
-Serves a copy of the bundled examples, opens a character in the editor, breaks a rule
-so a problem shows beside its field, waits for the preview and saves the window.
+Serves a copy of the bundled examples, opens the Isolation setup in the editor (its cast
+ticked by name, its links' ends chosen from the cast), raises the Stress past what the
+rules start a scenario with so a problem shows, waits for the preview and saves the window.
 """
 
 from __future__ import annotations
@@ -58,11 +59,11 @@ def main(target: str) -> None:
         context.set_default_timeout(20_000)
         page = context.new_page()
         page.goto(f"{url}/?token={TOKEN}")
-        page.goto(f"{url}/edit/examples/dirt/moss.yaml")
+        page.goto(f"{url}/edit/examples/isolation/farmhouse.yaml")
         page.locator("#preview img").first.wait_for()
-        page.locator('[name="stats.mental"]').fill("6")
-        page.locator("#p-stats-mental .problem").wait_for()
-        page.locator("#preview .note").wait_for()
+        # the cast ticked by name, a link's ends chosen from it, and a Stress past the rules' start
+        page.locator('[name="stress"]').fill("5")
+        page.locator("#p-stress .problem, #summary .problem").first.wait_for()
         page.locator("#preview img").first.wait_for()
         for _ in range(200):  # (wait_for_function with a string needs eval, which the CSP forbids)
             if page.locator("#preview img").first.evaluate("i => i.complete && i.naturalWidth > 0"):
