@@ -21,12 +21,14 @@ from .problems import Problem, error
 
 def spec(default: Any = dataclasses.MISSING, *, doc: str = "", minimum: int | None = None,
          maximum: int | None = None, rule: str = "input.range", hint: str = "",
-         default_factory: Any = dataclasses.MISSING) -> Any:
+         default_factory: Any = dataclasses.MISSING, names: int = 0) -> Any:
     """A model field with its documentation and, for numbers, its allowed range.
 
-    `rule` is the stable id reported when the range is broken.
+    `rule` is the stable id reported when the range is broken. `names` > 0 marks a field
+    whose value is that many characters' names (a link's two ends): an editor offers the
+    setup's cast to choose from instead of a text box.
     """
-    meta = {"doc": doc, "minimum": minimum, "maximum": maximum, "rule": rule, "hint": hint}
+    meta = {"doc": doc, "minimum": minimum, "maximum": maximum, "rule": rule, "hint": hint, "names": names}
     if default_factory is not dataclasses.MISSING:
         return dataclasses.field(default_factory=default_factory, metadata=meta)
     return dataclasses.field(default=default, metadata=meta)

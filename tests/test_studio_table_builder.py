@@ -4,6 +4,7 @@ the GM typed, shown by name, deleted into the trash and restored, with no file n
 from __future__ import annotations
 
 import os
+import re
 import socket
 import threading
 import time
@@ -98,3 +99,75 @@ def test_a_file_is_renamed_and_copied_from_the_files_page(page, studio):
     expect(page.locator("#file-status")).to_contain_text("ada-the-smith-copy.yaml")
     expect(page.locator("#files li", has_text="ada-the-smith-copy.yaml")).to_be_visible()
     assert not (folder / "ada.yaml").exists()
+
+
+CAST = {"Mara Quist": ("Nurse", ["Charming", "Compassionate", "Quick-Witted"], ["Arrogant", "Nosy", "Impatient"]),
+        "Tom Reyes": ("Farmer", ["Handy", "Patient", "Resourceful"], ["Stubborn", "Mistrustful", "Blunt"]),
+        "Lena Voss": ("Geologist", ["Intelligent", "Calm", "Brave"], ["Cold", "Secretive", "Proud"])}
+
+
+def _fill(page, field, value, shows):
+    """Type into a form field and wait until the file's text holds it (the form's debounce)."""
+    page.locator(f"#f-{field}").fill(value)
+    expect(page.locator("#yaml")).to_have_value(re.compile(shows), timeout=10_000)
+
+
+def _save(page):
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.locator("#status")).to_contain_text("Saved", timeout=10_000)
+
+
+def test_a_gm_builds_an_isolation_table_of_three_from_an_empty_folder_and_prints_its_packet(page, studio):
+    """No file name typed, no YAML view touched: names typed, boxes ticked, ends chosen."""
+    import pikepdf
+
+    url, folder = studio
+    for name, (profession, positive, negative) in CAST.items():
+        _new(page, url, "isolation/character", name)
+        _fill(page, "profession", profession, profession)
+        _fill(page, "positive", "\n".join(positive), positive[-1])
+        _fill(page, "negative", "\n".join(negative), negative[-1])
+        _fill(page, "bias", "Wary of strangers", "Wary of strangers")
+        _fill(page, "goal", "Get out alive", "Get out alive")
+        _save(page)
+        expect(page.locator("#summary")).to_contain_text("valid")
+    _new(page, url, "isolation/setup", "The Lighthouse")
+    assert page.url.endswith("/edit/the-lighthouse.yaml")
+    for name in CAST:   # the cast by the characters' names, not their files
+        page.get_by_label(name).check()
+    # the files are written in, in the order the requests landed
+    expect(page.locator("#yaml")).to_have_value(
+        re.compile(r"characters:\s*\[(?=[^\]]*mara-quist\.yaml)(?=[^\]]*tom-reyes\.yaml)(?=[^\]]*lena-voss\.yaml)"))
+    _fill(page, "stress", "2", "stress: 2")
+    pairs = [("Mara Quist", "Tom Reyes"), ("Mara Quist", "Lena Voss"), ("Tom Reyes", "Lena Voss")]
+    for i, (a, b) in enumerate(pairs):
+        page.get_by_role("button", name="Add one to links").click()
+        ends = page.locator(f"#w-links-{i}-between select")
+        expect(ends).to_have_count(2)
+        # a new link is added whole (no layout refusal); the only word on it asks for its two ends
+        expect(page.locator(f"#p-links-{i}-between")).to_contain_text("a link joins two characters")
+        expect(page.locator("#summary")).not_to_contain_text("unusual")
+        # the form was drawn again: htmx listens to the new one once it has settled (a person is slower)
+        expect(page.locator("#fields.htmx-added, #fields.htmx-settling")).to_have_count(0)
+        ends.nth(0).select_option(a)
+        ends.nth(1).select_option(b)
+        expect(page.locator("#yaml")).to_have_value(re.compile(rf"between: \[{a}, {b}\]"), timeout=10_000)
+        _fill(page, f"links-{i}-label", f"Bond {i + 1}", f"label: Bond {i + 1}")
+    _save(page)
+    expect(page.locator("#summary")).to_contain_text("valid")
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/setup-cast.png", full_page=True)
+    page.get_by_role("button", name="Print table packet").click()
+    link = page.locator("#print-status a").first
+    link.wait_for(timeout=60_000)
+    pdfs = sorted((folder / "output").rglob("*.pdf"))
+    assert pdfs, "the packet wrote no PDF"
+    from pdfs import text as pdf_text
+
+    for pdf in pdfs:
+        with pikepdf.open(pdf) as doc:   # each a PDF pikepdf reads, with pages
+            assert len(doc.pages) >= 1
+    text = " ".join(pdf_text(p) for p in pdfs)
+    for name in CAST:
+        assert name in text, name
+    assert not list(folder.glob("isolation-*.yaml"))   # every file named after what the GM typed

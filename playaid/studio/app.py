@@ -20,7 +20,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import resources
-from . import editor, events, file_actions, folder_page, odds_page, preview, printing, table_page
+from . import cast, editor, entry_actions, events, file_actions, folder_page, odds_page, preview, printing, table_page
 from .files import confine, digest, write_atomic
 from .security import Guard
 
@@ -44,6 +44,7 @@ class Studio:
         self.templates = jinja2.Environment(
             loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+        self.templates.globals.update(cast_inline=cast.inline, cast_slots=cast.slots)
         self.own_saves: dict[Path, str] = {}
         """Hash of the text we last wrote to each file: the watcher skips those changes."""
         self.renders = preview.Renders(self)
@@ -102,6 +103,7 @@ def create_app(folder: Path | str, *, token: str, workers: int = 1, watch: bool 
         *folder_page.routes(),
         *file_actions.routes(),
         *editor.routes(),
+        *entry_actions.routes(),
         *preview.routes(),
         *printing.routes(),
         *events.routes(),

@@ -17,6 +17,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from ..problems import Problem, format_path
+from .cast import offer
 from .checks import Checked, check
 from .files import digest
 from .form import changes, creation_split, fields_of, new_entry, walk
@@ -47,6 +48,7 @@ class View:
         self.cls = _model(checked)
         data = _data(checked, text)
         self.fields = fields_of(self.cls, data) if self.cls is not None else []
+        offer(self.fields, studio.folder, rel, checked.doc.system)  # a setup's cast, from the folder
         self.first, self.more = creation_split(self.cls, self.fields) if self.cls is not None else ([], [])
         self.placed = self._place()
         # the optional fields stay unfolded once the file uses one of them

@@ -42,6 +42,12 @@ class Field:
     required: bool = False
     numbers: bool = False
     """`lines` of whole numbers (dice) rather than texts."""
+    member: type | None = None
+    """For a list of files or inline models (a setup's `characters`): the model (see `cast`)."""
+    names: int = 0
+    """How many characters' names the field holds (its `spec(names=…)`): chosen from the cast."""
+    options: list = field(default_factory=list)
+    """The cast's choices, filled by `cast.offer`: (file, name) pairs, or names."""
     children: list["Field"] = field(default_factory=list)
     item: type | None = None
     shorthand: str = ""
@@ -104,7 +110,8 @@ def creation_split(cls: type, found: list[Field]) -> tuple[list[Field], list[Fie
 def _field(f: dataclasses.Field, tp: Any, value: Any, path: Path) -> Field:
     doc = f.metadata.get("doc", "")
     out = Field(path, _label(f.name), doc, "yaml", value, allowed(f, tp), required=required(f),
-                minimum=f.metadata.get("minimum"), maximum=f.metadata.get("maximum"))
+                minimum=f.metadata.get("minimum"), maximum=f.metadata.get("maximum"),
+                names=f.metadata.get("names") or 0)
     bare = _bare(tp)
     origin = typing.get_origin(bare)
     if out.value is None and not out.required and not dataclasses.is_dataclass(bare):
@@ -128,6 +135,9 @@ def _field(f: dataclasses.Field, tp: Any, value: Any, path: Path) -> Field:
         bare = _lines(bare) or bare
         item = typing.get_args(bare)[0]
         items = value if isinstance(value, list) else []
+        others = [o for o in _options(item) if o is not str and o is not type(None)]
+        if str in _options(item) and len(others) == 1 and dataclasses.is_dataclass(others[0]):
+            out.member = others[0]  # a file name or an inline model: `cast.offer` may pick from the folder
         if item is int or _texty(item) or (str in _options(item) and all(isinstance(v, str) for v in items)):
             out.widget, out.numbers = "lines", item is int
         elif _entry_model(item):
@@ -184,6 +194,10 @@ def submitted(f: Field, form) -> tuple[bool, Any]:
     hold it. Text that is not a number stays text, so the loader's own message explains it."""
     if f.widget == "checkbox":
         return True, form.get(f.name) is not None
+    if f.widget in ("cast", "names"):
+        from .cast import picked  # the cast's own widgets (its module holds what they mean)
+
+        return picked(f, form)
     raw = form.get(f.name)
     if raw is None:
         return False, None
@@ -253,6 +267,9 @@ def new_entry(item: type) -> dict:
         if not required(f):
             continue
         tp = _bare(hints(item)[f.name])
+        if f.metadata.get("names"):
+            entry[f.name] = []  # names chosen from the cast: none yet, not one blank name
+            continue
         if tp is int:
             entry[f.name] = f.metadata.get("minimum") or 0
         elif typing.get_origin(tp) is Literal:

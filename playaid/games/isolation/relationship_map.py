@@ -22,7 +22,7 @@ INJURY_LABELS = ("Injured", "Dying")
 
 @dataclass(frozen=True)
 class Link:
-    between: list[str] = spec(doc="the two characters the link joins, by name")
+    between: list[str] = spec(doc="the two characters the link joins, by name", names=2)
     color: Color = spec(doc="green: a reason to like each other; red: a reason to hate each other")
     kind: LinkKind | None = spec(None, doc="descriptor, bias, goal, injury or story (added in play); "
                                            "left out, it follows from the label")
