@@ -14,7 +14,7 @@ import yaml
 
 from conftest import EXAMPLES
 from playaid.documents import Library
-from test_studio_browser import _fill, _settled
+from test_studio_browser import _fill
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("playwright.sync_api")
@@ -45,12 +45,19 @@ def studio(tmp_path):
     thread.join(timeout=10)
 
 
-def _create(page, url: str, pick: str) -> None:
+def _create(page, url: str, pick: str, name: str) -> None:
     page.goto(f"{url}/")
     page.get_by_label("Game and kind of file").select_option(pick)
+    page.fill("#new-name", name)  # the character's or table's name: the file is named after it
     page.get_by_role("button", name="Create").click()
     page.wait_for_url("**/edit/**")
     page.locator("#fields").wait_for()
+
+
+def _settled(page) -> None:
+    """Wait for the form's debounced check to come back (a loaded machine may take a while)."""
+    with page.expect_response(lambda r: "/api/form/" in r.url, timeout=60_000):
+        page.locator("#fields input[type=text], #fields textarea").first.dispatch_event("input")
 
 
 def _save(page) -> None:
@@ -75,12 +82,11 @@ def test_an_isolation_table_of_three_from_an_empty_folder_through_the_form_then_
     for name in CAST:
         data = yaml.safe_load((EXAMPLES["isolation"] / name).read_text(encoding="utf-8"))
         names.append(data["name"])
-        _create(page, url, "isolation/character")
+        _create(page, url, "isolation/character", data["name"])
         _fill(page, data)
         _save(page)
 
-    _create(page, url, "isolation/setup")
-    page.locator('[name="name"]').fill(setup_example["name"])
+    _create(page, url, "isolation/setup", setup_example["name"])
     page.locator('[name="stress"]').fill(str(setup_example["stress"]))
     for name in names:  # the cast, by the characters' names: no file name typed
         page.get_by_label(name, exact=True).check()
@@ -100,6 +106,9 @@ def test_an_isolation_table_of_three_from_an_empty_folder_through_the_form_then_
     _save(page)
 
     rel = page.url.split("/edit/", 1)[1]
+    assert rel == "the-farmhouse-in-january.yaml"
+    assert sorted(p.name for p in folder.glob("[!.]*.yaml")) == sorted(
+        ["alice-moreau.yaml", "bob-tanner.yaml", "eve-lindqvist.yaml", rel])
     library = Library()
     doc = library.load(folder / rel)
     assert doc.valid, [p.message for p in library.problems() if p.is_error]

@@ -20,7 +20,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import resources
-from . import editor, events, folder_page, odds_page, preview, printing, table_page
+from . import editor, events, file_actions, folder_page, odds_page, preview, printing, table_page
 from .files import confine, digest, write_atomic
 from .security import Guard
 
@@ -100,6 +100,7 @@ def create_app(folder: Path | str, *, token: str, workers: int = 1, watch: bool 
     routes = [
         Route("/favicon.ico", lambda request: Response(status_code=204)),
         *folder_page.routes(),
+        *file_actions.routes(),
         *editor.routes(),
         *preview.routes(),
         *printing.routes(),

@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import dataclasses
+
+from dataclasses import dataclass, field
 from html import escape
 
+import yaml
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
@@ -16,7 +19,9 @@ from ..outputs import OutputError, OutputFolder
 from ..starter import starter_text
 from ..systems import REGISTRY
 from .checks import Checked, check
-from .files import free_name, yaml_files
+from .yaml_edit import value_at
+from .file_ops import free_in, safe_stem, trashed
+from .files import yaml_files
 
 
 @dataclass
@@ -24,6 +29,18 @@ class Group:
     title: str
     kind: str
     files: list[Checked]
+    names: dict[str, str] = field(default_factory=dict)
+    """What each file calls itself (a character's or a setup's `name`), shown beside the file."""
+
+
+def _own_name(checked: Checked, path) -> str:
+    name = getattr(checked.doc.model, "name", None)
+    if not isinstance(name, str):
+        try:  # a file with an error has no model yet; its top-level `name:` still says what it is
+            name = value_at(path.read_text(encoding="utf-8"), ("name",))
+        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            name = None
+    return name.strip() if isinstance(name, str) else ""
 
 
 def index(studio) -> list[Group]:
@@ -34,7 +51,9 @@ def index(studio) -> list[Group]:
         doc = checked.doc
         title = doc.system.title if doc.system else "Not recognised yet"
         kind = doc.kind or "file"
-        groups.setdefault((title, kind), Group(title, kind, [])).files.append(checked)
+        group = groups.setdefault((title, kind), Group(title, kind, []))
+        group.files.append(checked)
+        group.names[rel] = _own_name(checked, studio.folder / rel)
     return sorted(groups.values(), key=lambda g: (g.title == "Not recognised yet", g.title, g.kind))
 
 
@@ -45,7 +64,8 @@ def games() -> list:
 async def home(request: Request) -> Response:
     studio = request.app.state.studio
     groups = await run_in_threadpool(index, studio)
-    html = studio.templates.get_template("index.html").render(groups=groups, games=games(), folder=studio.folder.name)
+    html = studio.templates.get_template("index.html").render(groups=groups, games=games(), folder=studio.folder.name,
+                                                                trash=trashed(studio.folder))
     return HTMLResponse(html)
 
 
@@ -53,7 +73,7 @@ async def files_fragment(request: Request) -> Response:
     """Only the list of files: what the page redraws when a file changes on disk."""
     studio = request.app.state.studio
     groups = await run_in_threadpool(index, studio)
-    return HTMLResponse(studio.templates.get_template("files.html").render(groups=groups))
+    return HTMLResponse(studio.templates.get_template("files.html").render(groups=groups, trash=trashed(studio.folder)))
 
 
 async def new_file(request: Request) -> Response:
@@ -65,8 +85,11 @@ async def new_file(request: Request) -> Response:
     if game is None or kind not in game.models:
         return HTMLResponse("<p class='status error' role='alert'>Choose a game and a kind of file.</p>",
                             status_code=400)
-    rel = free_name(studio.folder, f"{game.id}-{kind}")
-    studio.write_text(rel, starter_text(game, kind))
+    typed = str(form.get("name", "")).strip()
+    # named after what the GM typed (`Ines Varga` → ines-varga.yaml), the name written in too
+    rel = free_in(studio.folder, "", safe_stem(typed, f"{game.id}-{kind}"))
+    has_name = any(f.name == "name" for f in dataclasses.fields(game.models[kind]))
+    studio.write_text(rel, starter_text(game, kind, {"name": typed} if typed and has_name else None))
     studio.events.publish("file-saved", rel)
     return Response(status_code=204, headers={"HX-Redirect": f"/edit/{rel}"})
 

@@ -1,0 +1,117 @@
+"""Building a table in a real Chromium (Debian's, driven by Playwright): files named from what
+the GM typed, shown by name, deleted into the trash and restored, with no file name typed."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import threading
+import time
+
+import pytest
+
+pytestmark = pytest.mark.browser
+expect = pytest.importorskip("playwright.sync_api").expect
+SHOTS = os.environ.get("PLAYAID_SHOTS")
+"""A folder to leave screenshots in for a person to look at (unset: none are taken)."""
+
+
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory):
+    import uvicorn
+
+    from playaid.studio import create_app
+
+    folder = tmp_path_factory.mktemp("empty-table")
+    app = create_app(folder, token="builder-token", workers=1)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(app, lifespan="on", log_level="warning", timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{sock.getsockname()[1]}", folder
+    app.state.studio.stopping()
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture
+def page(browser, studio):
+    url, _ = studio
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text)
+            if m.type == "error" and not m.text.startswith(("htmx:sendAbort", "htmx:afterRequest")) else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 and r.status != 409 else None)
+    page.goto(f"{url}/?token=builder-token")
+    yield page
+    context.close()
+    assert errors == [], errors
+
+
+def _new(page, url, pick, name):
+    page.goto(f"{url}/")
+    page.select_option("#new-game", pick)
+    page.fill("#new-name", name)
+    with page.expect_navigation(url="**/edit/**"):
+        page.click("form.new button[type=submit]")
+
+
+def test_files_are_named_from_the_name_typed_deleted_to_the_trash_and_restored(page, studio):
+    url, folder = studio
+    _new(page, url, "isolation/character", "Wren Hallow")
+    assert page.url.endswith("/edit/wren-hallow.yaml")
+    assert "name: Wren Hallow" in (folder / "wren-hallow.yaml").read_text()
+    page.goto(f"{url}/")
+    row = page.locator("#files li", has_text="wren-hallow.yaml")
+    expect(row.locator(".own-name")).to_have_text("Wren Hallow")
+    row.locator("summary").click()
+    page.once("dialog", lambda d: d.accept())        # delete asks first
+    row.get_by_role("button", name="Delete").click()
+    expect(page.locator("#file-status")).to_contain_text("to the trash")
+    expect(page.locator("#files .trash li", has_text="wren-hallow.yaml")).to_be_visible()
+    assert not (folder / "wren-hallow.yaml").exists() and list(folder.glob(".trash/*/wren-hallow.yaml"))
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/files-trash.png", full_page=True)
+    page.locator("#files .trash li", has_text="wren-hallow.yaml").get_by_role("button", name="Restore").click()
+    expect(page.locator("#file-status")).to_contain_text("Restored as wren-hallow.yaml")
+    expect(page.locator("#files li", has_text="wren-hallow.yaml").locator(".own-name")).to_have_text("Wren Hallow")
+    assert (folder / "wren-hallow.yaml").exists()
+
+
+def test_a_file_is_renamed_and_copied_from_the_files_page(page, studio):
+    url, folder = studio
+    _new(page, url, "isolation/character", "Ada")
+    page.goto(f"{url}/")
+    row = page.locator("#files li", has_text="ada.yaml")
+    row.locator("summary").click()
+    row.get_by_label("New file name").fill("Ada the Smith")
+    row.get_by_role("button", name="Rename").click()
+    expect(page.locator("#file-status")).to_contain_text("now ada-the-smith.yaml")
+    row = page.locator("#files li", has_text="ada-the-smith.yaml")
+    row.locator("summary").click()
+    row.get_by_role("button", name="Duplicate").click()
+    expect(page.locator("#file-status")).to_contain_text("ada-the-smith-copy.yaml")
+    expect(page.locator("#files li", has_text="ada-the-smith-copy.yaml")).to_be_visible()
+    assert not (folder / "ada.yaml").exists()
+
+
+CAST = {"Mara Quist": ("Nurse", ["Charming", "Compassionate", "Quick-Witted"], ["Arrogant", "Nosy", "Impatient"]),
+        "Tom Reyes": ("Farmer", ["Handy", "Patient", "Resourceful"], ["Stubborn", "Mistrustful", "Blunt"]),
+        "Lena Voss": ("Geologist", ["Intelligent", "Calm", "Brave"], ["Cold", "Secretive", "Proud"])}
+
+
+def _fill(page, field, value, shows):
+    """Type into a form field and wait until the file's text holds it (the form's debounce)."""
+    page.locator(f"#f-{field}").fill(value)
+    expect(page.locator("#yaml")).to_have_value(re.compile(shows), timeout=10_000)
+
+
+def _save(page):
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.locator("#status")).to_contain_text("Saved", timeout=10_000)
