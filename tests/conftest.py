@@ -166,5 +166,37 @@ def browser():
 
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True)
+        opened = chromium.new_context
+
+        def new_context(*args, **kwargs):
+            # every page of every context reports its console errors to the test that made it
+            context = opened(*args, **kwargs)
+            context.on("console", lambda m: CONSOLE_ERRORS.append(m.text) if m.type == "error"
+                       and not m.text.startswith(EXPECTED_CONSOLE) else None)
+            context.on("weberror", lambda e: CONSOLE_ERRORS.append(str(e.error)))
+            return context
+
+        chromium.new_context = new_context
+        chromium.new_page = lambda *a, **k: new_context(*a, **k).new_page()
         yield chromium
         chromium.close()
+
+
+CONSOLE_ERRORS: list[str] = []
+"""What the studio's pages wrote to the browser console as errors (a CSP refusal, a script
+error) during the running test: any of them fails it (`_no_console_errors`)."""
+EXPECTED_CONSOLE = ("htmx:sendAbort", "htmx:afterRequest")
+"""htmx reports a request it aborted for a newer one (hx-sync: latest wins) as an error; that is
+the design working, not a fault of the page."""
+
+
+@pytest.fixture(autouse=True)
+def _no_console_errors(request):
+    """A test that drives the browser fails on any console error of its pages."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    CONSOLE_ERRORS.clear()
+    yield
+    errors, CONSOLE_ERRORS[:] = list(CONSOLE_ERRORS), []
+    assert not errors, f"console errors in the browser: {errors}"
