@@ -17,6 +17,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from ..problems import Problem, format_path
+from . import words
 from .checks import Checked, check
 from .files import digest
 from . import cast
@@ -84,7 +85,7 @@ class View:
         return placed
 
     def render(self, template: str, **extra) -> str:
-        return self.studio.templates.get_template(template).render(view=self, **extra)
+        return self.studio.templates.get_template(template).render(view=self, words=words, **extra)
 
 
 async def _view(studio, rel: str, text: str, base: str, note: str = "") -> View:
@@ -129,7 +130,7 @@ def _apply(view: View, form, text: str) -> tuple[str, str]:
         try:
             text = set_value(text, path, value)
         except (EditRefused, yaml.YAMLError) as exc:
-            note = f"{format_path(path)}: {exc}"
+            note = f"{words.place(path)}: {exc}"
     return text, note
 
 
@@ -156,13 +157,13 @@ async def add_entry(request: Request) -> Response:
     wanted = str(form.get("field", ""))
     target = next((f for f in walk(view.fields) if f.widget == "entries" and f.name == wanted), None)
     if target is None:
-        note = f"no list `{wanted}` to add to here"
+        note = "that list is not in this file's form any more: reload the page"
     else:
         try:
             current = value_at(text, target.path) or []
             text = set_value(text, target.path, [*current, new_entry(target.item)])
         except (EditRefused, yaml.YAMLError) as exc:
-            note = f"{wanted}: {exc}"
+            note = f"{target.label}: {exc}"
     view = await _view(studio, rel, text, base, note)
     return _answer(view, fields=True, text=True)
 

@@ -21,6 +21,7 @@ from typing import Any, Literal, Union
 from ..convert import hints
 from ..problems import Path, format_path
 from ..starter import allowed, default, ordered_fields, required
+from . import words
 
 LONG_TEXT = ("notes", "concept", "description", "background", "text")
 """Text fields that usually hold sentences: a text area instead of one line."""
@@ -89,7 +90,7 @@ def _texty(tp: Any) -> bool:
 
 
 def _label(name: str) -> str:
-    return name.replace("_", " ").capitalize()
+    return words.label(name)
 
 
 def fields_of(cls: type, data: Any, path: Path = ()) -> list[Field]:
