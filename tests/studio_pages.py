@@ -4,6 +4,8 @@ a uvicorn server in a thread for the browser tests."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import os
 import socket
 import tempfile
@@ -123,3 +125,18 @@ class Served:
         self.server.should_exit = True
         self.thread.join(10)
         self.sock.close()
+
+
+@contextmanager
+def studio_served(folder: Path, token: str):
+    """The whole studio (`create_app`, one render worker) on FOLDER, served on a free port of
+    127.0.0.1 for a real browser; yields its address. Its streams are closed before the server
+    stops, so stopping never waits on an open page."""
+    from playaid.studio import create_app
+
+    app = create_app(folder, token=token, workers=1)
+    with Served(app) as served:
+        try:
+            yield served.url
+        finally:
+            app.state.studio.stopping()

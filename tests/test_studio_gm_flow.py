@@ -5,14 +5,12 @@ chosen from the cast — then its packet printed and opened."""
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 
 import pytest
 import yaml
 
 from conftest import EXAMPLES
+from studio_pages import studio_served
 from playaid.documents import Library
 from test_studio_browser import _fill
 
@@ -25,24 +23,10 @@ CAST = ("alice.yaml", "bob.yaml", "eve.yaml")
 
 @pytest.fixture
 def studio(tmp_path):
-    import uvicorn
-
-    from playaid.studio import create_app
-
     folder = tmp_path / "empty"
     folder.mkdir()
-    app = create_app(folder, token=TOKEN, workers=1)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, lifespan="on", log_level="warning", timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}", folder
-    app.state.studio.stopping()
-    server.should_exit = True
-    thread.join(timeout=10)
+    with studio_served(folder, TOKEN) as url:
+        yield url, folder
 
 
 def _create(page, url: str, pick: str, name: str) -> None:

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import os
 import re
-import socket
-import threading
-import time
 
 import pytest
+
+from studio_pages import studio_served
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -19,23 +18,9 @@ SHOTS = os.environ.get("PLAYAID_SHOTS")
 
 @pytest.fixture(scope="module")
 def studio(tmp_path_factory):
-    import uvicorn
-
-    from playaid.studio import create_app
-
     folder = tmp_path_factory.mktemp("empty-table")
-    app = create_app(folder, token="builder-token", workers=1)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, lifespan="on", log_level="warning", timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}", folder
-    app.state.studio.stopping()
-    server.should_exit = True
-    thread.join(timeout=10)
+    with studio_served(folder, "builder-token") as url:
+        yield url, folder
 
 
 @pytest.fixture

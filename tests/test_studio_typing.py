@@ -6,15 +6,13 @@ comparing the file on disk with what the page showed."""
 from __future__ import annotations
 
 import shutil
-import socket
-import threading
-import time
 from itertools import count
 
 import pytest
 import yaml
 
 from conftest import EXAMPLES
+from studio_pages import studio_served
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("playwright.sync_api")
@@ -25,23 +23,9 @@ _n = count()
 
 @pytest.fixture(scope="module")
 def studio(tmp_path_factory):
-    import uvicorn
-
-    from playaid.studio import create_app
-
     folder = tmp_path_factory.mktemp("table")
-    app = create_app(folder, token=TOKEN, workers=1)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, lifespan="on", log_level="warning", timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}", folder
-    app.state.studio.stopping()
-    server.should_exit = True
-    thread.join(timeout=10)
+    with studio_served(folder, TOKEN) as url:
+        yield url, folder
 
 
 @pytest.fixture
