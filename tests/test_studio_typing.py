@@ -186,3 +186,20 @@ def test_a_yaml_text_that_does_not_read_keeps_the_form_and_says_where(page, wren
     _quiet(page)
     assert "stale" not in (page.locator("#fields").get_attribute("class") or "")
     assert path.read_text(encoding="utf-8") == good
+
+
+def test_typing_in_a_field_right_after_a_yaml_edit_keeps_both(page, wren):
+    rel, path = wren
+    _open(page, rel)
+    box = page.locator("#yaml")
+    box.click()
+    page.keyboard.press("Control+End")
+    page.keyboard.type("# a note\n")
+    player = page.locator('[name="player"]')
+    player.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("Mia Rowe", delay=60)  # lasts past the YAML view's answer, which redraws the form
+    _quiet(page)
+    assert player.input_value() == "Mia Rowe"
+    _save(page)
+    assert _on_disk(path)["player"] == "Mia Rowe" and "# a note" in path.read_text(encoding="utf-8")

@@ -21,6 +21,8 @@
   let savedAt = { yaml: 0, fields: 0 };   // the keystroke counts the file on disk holds
   let restoring = null;                   // form values to put back after a redraw
   let fromDisk = false;                   // the answer now swapped in is the file as saved on disk
+  let formApplied = 0;                    // form keystrokes the server has put into the text so far
+  const carriesForm = (path) => /\/api\/(form|add|remove)\//.test(path);
 
   const box = () => document.getElementById("yaml");
   const fields = () => document.getElementById("fields");
@@ -77,7 +79,12 @@
   // ---- what each request carried --------------------------------------------------------
   document.addEventListener("htmx:beforeRequest", (e) => {
     if (!form.contains(e.detail.elt) && e.detail.elt !== form) return;
-    e.detail.xhr.playaidSent = { text: box() ? box().value : "", yaml: typed.yaml, fields: typed.fields };
+    // what the answer's form will hold: the form's values as sent when the server applies
+    // them (form, add, remove), else only what earlier answers already put into the text
+    const path = (e.detail.pathInfo && e.detail.pathInfo.requestPath) ||
+      (e.detail.requestConfig && e.detail.requestConfig.path) || "";
+    e.detail.xhr.playaidSent = { text: box() ? box().value : "", yaml: typed.yaml, fields: typed.fields,
+                                 applied: carriesForm(path) ? typed.fields : formApplied };
   });
   document.addEventListener("htmx:beforeSwap", (e) => {
     replying = e.detail.xhr.playaidSent || null;
@@ -96,7 +103,7 @@
       restoring = [];
       for (const el of target.querySelectorAll("input, textarea, select")) {
         const since = touched.get(el.name);
-        if (el.name && since !== undefined && since > replying.fields) {
+        if (el.name && since !== undefined && since > replying.applied) {
           restoring.push({ name: el.name, id: el.id, value: el.value, checked: el.checked,
                            focus: document.activeElement === el,
                            sel: [el.selectionStart, el.selectionEnd] });
@@ -133,6 +140,9 @@
   });
   document.addEventListener("htmx:afterRequest", (e) => {
     const sent = e.detail.xhr.playaidSent;
+    if (sent && e.detail.successful && carriesForm(e.detail.pathInfo.requestPath)) {
+      formApplied = Math.max(formApplied, sent.fields);
+    }
     if (!sent || !e.detail.successful || !/\/api\/save\//.test(e.detail.pathInfo.requestPath)) return;
     savedAt = { yaml: sent.yaml, fields: sent.fields };
     if (box()) box().dataset.saved = sent.text;
