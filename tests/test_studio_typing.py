@@ -203,3 +203,24 @@ def test_typing_in_a_field_right_after_a_yaml_edit_keeps_both(page, wren):
     assert player.input_value() == "Mia Rowe"
     _save(page)
     assert _on_disk(path)["player"] == "Mia Rowe" and "# a note" in path.read_text(encoding="utf-8")
+
+
+RECORD_HEIGHTS = """() => {
+  const preview = document.getElementById('preview');
+  window.__heights = [];
+  new MutationObserver(() => window.__heights.push(preview.offsetHeight))
+    .observe(preview, {childList: true, subtree: true});
+  return preview.offsetHeight;
+}"""
+
+
+def test_the_preview_keeps_its_size_while_it_redraws(page, wren):
+    rel, _ = wren
+    _open(page, rel)
+    page.locator("#preview img.page").first.wait_for(timeout=30000)
+    before = page.evaluate(RECORD_HEIGHTS)
+    page.locator('[name="name"]').fill("Wren Redrawn")
+    _quiet(page, 2500)
+    heights = page.evaluate("window.__heights")
+    assert heights, "the preview was not redrawn"
+    assert min(heights) >= 0.9 * before, (before, heights)  # no collapse, no page jump

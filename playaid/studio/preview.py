@@ -45,6 +45,11 @@ class Picture:
     invalid: bool = False
     timing: dict = field(default_factory=dict)
 
+    def sizes(self) -> list[tuple[int, int]]:
+        """Each page's pixel width and height (from its PNG header): the page's <img> keeps its
+        place at that shape while it loads, so the preview never collapses as it redraws."""
+        return [(int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")) for png in self.pages]
+
 
 class Busy(Exception):
     """Too many previews are waiting: the answer is 503, try again."""
