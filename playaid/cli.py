@@ -9,12 +9,13 @@ from __future__ import annotations
 import difflib
 import json
 import sys
+from contextlib import nullcontext
 from importlib import import_module
 from pathlib import Path
 
 import click
 
-from . import __version__, defaults
+from . import __version__, defaults, manifest
 from .documents import Library, expand
 from .outputs import OutputError, OutputFolder
 from .commands import (GameChoice, InputError, OutFolder, json_text, paper_label, print_problems, progress,
@@ -26,7 +27,7 @@ from .safe_text import shown
 from .systems import REGISTRY, NotInstalled
 
 RENDERING = ("sheet", "packet", "pregen", "convention", "odds", "new", "examples", "watch", "studio", "net",
-             "roll", "journal", "undo", "event")
+             "roll", "journal", "undo", "event", "reprint")
 """Commands living in `playaid/commands/<name>.py`, imported only when run or listed:
 each pulls in its renderer, and `playaid sheet` alone should not pay for the others."""
 
@@ -68,7 +69,10 @@ class Commands(click.Group):
         # the one place every command's command-line errors pass
         try:
             step = ctx._protected_args[0] if ctx._protected_args else "start"
-            return add_ons.guarded(super().invoke, ctx, step)
+            args = [*ctx._protected_args, *ctx.args]
+            # a print remembers what it read, so `playaid reprint` knows when it is stale
+            with manifest.recording(args) if step in manifest.REPRINTABLE else nullcontext():
+                return add_ons.guarded(super().invoke, ctx, step)
         except click.NoSuchOption as exc:
             raise click.UsageError(no_such_option(exc), exc.ctx) from None
         except click.BadParameter as exc:

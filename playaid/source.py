@@ -18,6 +18,7 @@ from pathlib import Path as FsPath
 import yaml
 
 from .problems import Path, Problem, error
+from .manifest import note_read
 
 try:  # libyaml composes several times faster; the pure-Python loader is the fallback
     from yaml import CSafeLoader as _Loader
@@ -165,6 +166,7 @@ def read(path: FsPath, name: str | None = None) -> tuple[Source | None, list[Pro
             data = fh.read(MAX_BYTES + 1)
         except OSError as exc:
             return fail(*_refuse_error(exc))
+    note_read(path, data)
     if len(data) > MAX_BYTES:
         return fail(
             "input.too-large",

@@ -48,7 +48,8 @@ def test_an_isolation_roll_changes_the_setup_in_place_keeping_comments_and_file_
     assert "name: The farmhouse in January   # the title on the packet\n" in text
     assert "stress: 4   # raised by play\n" in text  # the value changed, its comment stayed
     assert "characters: [alice.yaml, bob.yaml, eve.yaml]\n" in text  # the cast stays file references
-    assert list(yaml.safe_load(text)) == ["system", "kind", "name", "locale", "threat", "stress", "characters", "links"]
+    assert list(yaml.safe_load(text)) == ["system", "kind", "name", "locale", "threat", "stress", "characters", "links",
+                                          "stress_at_start"]  # kept by the first move, for the sheets
     assert {p.name: p.read_bytes() for p in folder.glob("[abe]*.yaml")} == characters  # nobody was hurt here
     assert "Changed in place:" in result.output
     assert "farmhouse.yaml: stress: 2 → 4" in result.output

@@ -98,7 +98,9 @@ def test_a_death_can_raise_the_stress_in_the_same_event(files, run):
     result = roll(run, scene(files, "type: dies\nwho: Bo\nby: 2\n"))
     assert result["outcome"] == "dead" and result["rolled"] == [] and result["seed"] is None
     assert {"who": "setup", "field": ["stress"], "before": 2, "after": 4} == \
-        {k: v for k, v in result["changes"][-1].items() if k != "text"}
+        {k: v for k, v in result["changes"][-2].items() if k != "text"}
+    assert {"who": "setup", "field": ["stress_at_start"], "before": None, "after": 2} == \
+        {k: v for k, v in result["changes"][-1].items() if k != "text"}  # where the scenario started
 
 
 def test_leaving_erases_every_link_and_shares_none(files, run):

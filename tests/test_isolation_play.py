@@ -265,7 +265,8 @@ dice:
 """)
     # Bob 2 odds − 3 evens = 0; Alice +2 cooperates, Eve hostile; 3 + 2 − 2 = 3 against 0
     assert result.outcome == "basic-success"
-    stress, links = result.changes
+    stress, start, links = result.changes
+    assert (start.field, start.before, start.after) == (("stress_at_start",), None, stress.before)
     assert (stress.field, stress.before, stress.after) == (("stress",), 2, 1)
     assert links.field == ("links",) and links.who == "setup"
     # the new green first cancels the unlabelled red Alice and Bob held; Eve is hostile and gets none
@@ -286,7 +287,8 @@ dice:
 """)
     # Bob 6 − 3 = 3 odds: Alice 2 − 3 neutral, Eve hostile; 3 − 2 = 1 against 5
     assert result.outcome == "complete-failure" and data(result, "net") == [-4]
-    stress, links = result.changes
+    stress, start, links = result.changes
+    assert (start.field, start.before, start.after) == (("stress_at_start",), None, stress.before)
     assert (stress.before, stress.after) == (3, 5)
     added = links.after[len(links.before):]
     assert [tuple(link["between"]) for link in added] == [("Bob Tanner", "Alice Moreau")] * 2 + \
@@ -334,7 +336,7 @@ def test_a_physical_failure_deals_its_margin_in_wound_levels_and_the_table_choos
     result, _ = roll(files, FAIL)
     assert result.outcome == "basic-failure"
     assert data(result, "undealt") == [2] and data(result, "options") == [["Alice Moreau", "Bob Tanner"]]
-    assert [c.field for c in result.changes] == [("stress",)]
+    assert [c.field for c in result.changes] == [("stress",), ("stress_at_start",)]  # the first move keeps the start
 
 
 def test_wounds_go_as_the_scene_says_and_bring_injury_links(files):

@@ -176,14 +176,23 @@ def write_all(out_dir: str, files: dict[str, bytes]) -> list:
 
     All content is computed before this is called, so a refused input writes nothing.
     """
+    from .. import manifest
+
     try:
         with OutputFolder(out_dir).batch() as batch:
             written = [batch.write_bytes(name, data) for name, data in files.items()]
     except OutputError as exc:
         raise InputError(str(exc)) from None
+    reads, said = manifest.active(), []
+    try:
+        said = manifest.record(out_dir, files, reads) if reads is not None else []
+    except OutputError as exc:  # the prints are written: only `reprint` loses track of them
+        warn(f"{manifest.MANIFEST} not updated ({exc}); `playaid reprint` will not know these files")
     paper = paper_label()
     for path in written:
         click.echo(wrote_line(path, paper))
+    for line in said:
+        click.echo(shown(line))
     return written
 
 

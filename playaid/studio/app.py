@@ -20,7 +20,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import resources
-from . import editor, events, file_actions, folder_page, odds_page, preview, printing, table_page
+from . import editor, events, file_actions, folder_page, odds_page, preview, printed, printing, table_page
 from .files import confine, digest, write_atomic
 from .security import Guard
 
@@ -104,6 +104,7 @@ def create_app(folder: Path | str, *, token: str, workers: int = 1, watch: bool 
         *editor.routes(),
         *preview.routes(),
         *printing.routes(),
+        *printed.routes(),
         *events.routes(),
         *odds_page.routes(),
         *table_page.routes(),

@@ -21,6 +21,7 @@ from ..systems import REGISTRY
 from .checks import Checked, check
 from .yaml_edit import value_at
 from .file_ops import free_in, safe_stem, trashed
+from .printed import printed_list
 from .files import yaml_files
 
 
@@ -65,7 +66,8 @@ async def home(request: Request) -> Response:
     studio = request.app.state.studio
     groups = await run_in_threadpool(index, studio)
     html = studio.templates.get_template("index.html").render(groups=groups, games=games(), folder=studio.folder.name,
-                                                                trash=trashed(studio.folder))
+                                                                trash=trashed(studio.folder),
+                                                                printed=await printed_list(studio))
     return HTMLResponse(html)
 
 
@@ -114,6 +116,12 @@ async def examples(request: Request) -> Response:
                         headers={"HX-Trigger": "files-changed"})
 
 
+async def printed_fragment(request: Request) -> Response:
+    """Only the printed files and their marks: redrawn when a file changes on disk."""
+    studio = request.app.state.studio
+    return HTMLResponse(studio.templates.get_template("printed.html").render(printed=await printed_list(studio)))
+
+
 def routes() -> list:
-    return [Route("/", home), Route("/fragment/files", files_fragment),
+    return [Route("/", home), Route("/fragment/files", files_fragment), Route("/fragment/printed", printed_fragment),
             Route("/api/new", new_file, methods=["POST"]), Route("/api/examples", examples, methods=["POST"])]

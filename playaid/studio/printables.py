@@ -91,9 +91,13 @@ def make_for_game(output: str, system: str, paper_id: str, *, count: int | None 
 
 
 def _answer(making, pngs: bool, dpi: int) -> dict:
+    from ..manifest import recording
+
     started = time.perf_counter()
     try:
-        result = making()
+        with recording([]) as reads:  # what the output was drawn from, for the output folder's manifest
+            result = making()
+        result["sources"] = reads.sources
     except Exception as exc:  # a render that fails answers with its error, the server lives on
         import click
 

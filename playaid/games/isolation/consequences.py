@@ -87,7 +87,7 @@ def aftermath(table: Table, roles: Roles, stances: dict[str, str], deg: str, net
     stress = rules.stress_after(table.stress, deg)
     if stress != table.stress:
         text = f"Stress Level {table.stress} → {stress} after a {rules.DEGREE_NAMES[deg]}"
-        after.changes.append(Change("setup", ("stress",), table.stress, stress, text))
+        after.changes += table.stress_changes(stress, text)
         after.steps.append(Step(text + ".", {"stress": stress}))
     else:
         after.steps.append(Step(f"A {rules.DEGREE_NAMES[deg]} leaves the Stress Level at {stress}.", {"stress": stress}))

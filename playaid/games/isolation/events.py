@@ -112,7 +112,7 @@ def resolve_event(s: Scene, table: Table) -> Resolution:
         why = "a stress-inducing event" if stress > table.stress else "time passing or a stress-relieving event"
         text = f"Stress Level {table.stress} → {stress} ({why}, as the GM declares)"
         steps.append(Step(text + ".", {"stress": stress}))
-        changes.append(Change("setup", ("stress",), table.stress, stress, text))
+        changes += table.stress_changes(stress, text)
     summary = {"dies": f"{s.who} dies", "leaves": f"{s.who} leaves the locale",
                "stress": "the Stress Level moves"}[s.type]
     outcome = {"dies": "dead", "leaves": "left", "stress": "stress"}[s.type]

@@ -21,11 +21,12 @@ def check_setup(s: Setup, resolver: Resolver) -> list[Problem]:
     members, problems = resolve_cast(s.characters, resolver, check_character)
     cast = {m.name.casefold(): m.model for m in members}
     low, high = START_STRESS
-    if not low <= s.stress <= high and s.stress >= 0:
+    start, field = (s.stress, "stress") if s.stress_at_start is None else (s.stress_at_start, "stress_at_start")
+    if not low <= start <= high and start >= 0:  # in play `stress` may go anywhere; the start may not
         problems.append(warning(
-            "isolation.stress-start", f"the Stress Level is {s.stress}; a scenario starts at {low} to {high}",
+            "isolation.stress-start", f"the Stress Level is {start} at the start; a scenario starts at {low} to {high}",
             "fine later in play; at the top of a scenario pick 1 to 3 by how deep in trouble the cast is",
-            ("stress",)))
+            (field,)))
     usable: list[tuple[int, Link, Character, Character]] = []
     unsure: set[frozenset] = set()
     for i, link in enumerate(s.links):

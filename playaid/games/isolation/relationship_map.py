@@ -70,6 +70,10 @@ class Setup:
     characters: list[str | Character] = spec(doc="character files (relative to this file) or inline characters")
     stress: int = spec(doc="the current Stress Level; 1 to 3 at the top of a scenario", minimum=0,
                        rule="isolation.stress-range", hint="the Stress Level is 0 or more")
+    stress_at_start: int | None = spec(
+        None, doc="the Stress Level at the top of the scenario: written by the first applied roll or event that "
+                  "moves `stress`, so sheets print both", minimum=0, rule="isolation.stress-range",
+        hint="the Stress Level is 0 or more")
     links: list[Link] = spec(default_factory=list, doc="the relationship map: every red and green link")
     locale: str = spec("", doc="the small remote place the cast is trapped in")
     threat: str = spec("", doc="what keeps the cast from leaving")

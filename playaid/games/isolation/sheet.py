@@ -27,7 +27,9 @@ class IsolationSheet:
     goal: Text
     health: list[Box]
     links: list[LinkRow]
-    stress: str
+    stress_start: str
+    stress_now: str
+    """Both blank without a setup; equal until play moves the Stress Level."""
     source: str
     """Where stress and links come from: the setup's name, or a note to copy them in by hand."""
     notes: Field
@@ -35,6 +37,12 @@ class IsolationSheet:
 
 def _texts(value: str | list[str]) -> list[str]:
     return [value] if isinstance(value, str) and value else list(value or [])
+
+
+def _stress(setup: Setup | None, *, start: bool) -> str:
+    if setup is None:
+        return ""
+    return str(setup.stress_at_start if start and setup.stress_at_start is not None else setup.stress)
 
 
 def build(c: Character | None, name: Namer, fit: Fitter, setup: Setup | None = None) -> IsolationSheet:
@@ -57,7 +65,8 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: Setup | None = N
         goal=fit("; ".join(_texts(c.goal)) if c else "", "line", "goal"),
         health=[name.box(f"health_{h}", bool(c) and c.health == h, h.title()) for h in HEALTH_LEVELS],
         links=links,
-        stress=str(setup.stress) if setup is not None else "",
+        stress_start=_stress(setup, start=True),
+        stress_now=_stress(setup, start=False),
         # A character file alone knows neither: the same rows stay, marked for writing in.
         source=(f"From the setup “{setup.name}”." if setup is not None
                 else "Stress and links belong to the table's setup: copy them in from the map."),

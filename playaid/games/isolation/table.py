@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from playaid.systems.base import Resolver
+from playaid.systems.play import Change
 from playaid.systems.cast import resolve_cast
 from .relationship_map import RelationshipMap, Setup
 from .character import Character
@@ -18,6 +19,15 @@ class Table:
     @property
     def stress(self) -> int:
         return self.setup.stress
+
+    def stress_changes(self, stress: int, text: str) -> list[Change]:
+        """The Stress Level moved to `stress`; the first move also keeps where the scenario
+        started (`stress_at_start`), which sheets print beside the current value."""
+        changes = [Change("setup", ("stress",), self.stress, stress, text)]
+        if self.setup.stress_at_start is None:
+            changes.append(Change("setup", ("stress_at_start",), None, self.stress,
+                                     f"the scenario started at Stress Level {self.stress}"))
+        return changes
 
     @property
     def map(self) -> RelationshipMap:
