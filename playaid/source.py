@@ -3,7 +3,7 @@
 The file is composed into YAML nodes (never constructed into arbitrary Python
 objects) with the safe loader, after checks that bound time and memory: a size cap,
 no binary data, UTF-8 only. Nodes keep their marks, so any problem found later can be
-pinned to a line and column by its path.
+pinned to a line and column by its path. Each file read is noted for the manifest of prints.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from pathlib import Path as FsPath
 
 import yaml
 
-from .problems import Path, Problem, error
 from .manifest import note_read
+from .problems import Path, Problem, error
 
 try:  # libyaml composes several times faster; the pure-Python loader is the fallback
     from yaml import CSafeLoader as _Loader
@@ -192,8 +192,7 @@ def read(path: FsPath, name: str | None = None) -> tuple[Source | None, list[Pro
 
 _WIDE_BOMS = {codecs.BOM_UTF32_LE: "UTF-32", codecs.BOM_UTF32_BE: "UTF-32",
               codecs.BOM_UTF16_LE: "UTF-16", codecs.BOM_UTF16_BE: "UTF-16"}
-"""UTF-32 first: its little-endian mark begins with UTF-16's. Such files are full of NUL
-bytes and would otherwise be called binary."""
+"""UTF-32 first: its little-endian mark begins with UTF-16's (NUL-full: else called binary)."""
 
 
 def compose(text: str, name: str) -> tuple[Source | None, list[Problem]]:

@@ -31,6 +31,9 @@ def test_every_command_of_the_guide_runs_on_a_copy_of_the_examples(tmp_path, run
     said = "\n".join(outputs)
     assert "examples/isolation/farmhouse.yaml: stress: 2 → 4" in said  # as the guide quotes it
     assert "playaid undo examples/isolation" in said
+    reprinted = outputs[[w[1] for w in _commands()].index("reprint")]
+    assert "reprinting: playaid sheet examples/isolation/farmhouse.yaml --out prints" in reprinted
+    assert "reprinting: playaid packet" in reprinted and "farmhouse.yaml changed" in reprinted
     replay = [w for w in _commands() if w[1] == "roll" and "--dice" in w][0]
     assert "playaid roll " + " ".join(replay[2:]) in said  # the guide replays what the journal printed
     # after the guide's two undos the Isolation table is as the examples wrote it

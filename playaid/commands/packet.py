@@ -11,7 +11,7 @@ from ..documents import Library
 from ..problems import unique
 from ..render.html import TemplateProblem
 from ..render.paper import paper as paper_named
-from ..safe_text import setup_stem
+from ..packet_names import packet_names
 from . import InputError, out_option, paper_option, print_problems, warn, write_all
 
 
@@ -60,48 +60,7 @@ def command(setup, paper, out_dir, split, template_dir):
             bar.close()
     for note in warnings:
         warn(note)
-    prefix = _prefix(Path(setup), Path(out_dir), files)
-    if prefix:
-        files = {prefix + name: data for name, data in files.items()}
-    write_all(out_dir, files)
-
-
-GENERIC_STEMS = {"table", "setup", "packet", "game", "session", "index", "main"}
-"""Setup file names many folders share (`pregen --tables` writes a `table.yaml` into each)."""
-
-
-def _prefix(setup: Path, out: Path, files: dict[str, bytes]) -> str:
-    """"" or the setup's folder name and a hyphen, so two tables' packets never share a file:
-    when the setup's name is one many folders share (`con/dirt-2/table.yaml` makes
-    `dirt-2-table-packet.pdf`), or when the packet of that name in --out is another table's
-    (its title differs), which would otherwise be overwritten."""
-    from ..safe_text import slug
-
-    folder = slug(setup.resolve().parent.name, fallback="")
-    main = next(name for name in files if name.endswith("-packet.pdf"))
-    if not folder or not (setup_stem(setup) in GENERIC_STEMS or _another_table(out / main, files[main])):
-        return ""
-    return f"{folder}-"
-
-
-def _another_table(existing: Path, new: bytes) -> bool:
-    """Whether `existing` is a file that is not an earlier packet of the same table."""
-    import io
-
-    import pikepdf
-
-    from ..manifest import made_by_this_command
-
-    if not existing.exists():
-        return False
-    ours = made_by_this_command(existing.parent, existing.name)
-    if ours is not None:  # the manifest knows: an earlier print of this same command is replaced
-        return not ours
-    try:
-        with pikepdf.open(existing) as old, pikepdf.open(io.BytesIO(new)) as made:
-            return str(old.docinfo.get("/Title", "")) != str(made.docinfo.get("/Title", ""))
-    except (pikepdf.PdfError, OSError, ValueError):
-        return True  # not a PDF we can read: certainly not this table's packet
+    write_all(out_dir, packet_names(Path(setup), Path(out_dir), files))
 
 
 def _instead(game: str, characters: list[str]) -> str:

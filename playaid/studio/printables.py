@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..systems import REGISTRY
 from ..systems.base import load
+from .files import OUTPUT
 from .game_prints import declared_files, for_game
 
 
@@ -81,23 +82,56 @@ def make(output: str, path: str, rel: str, paper_id: str, *, pngs: bool = False,
          count: int | None = None) -> dict:
     """Output `output` of the file at `path` (named `rel`): `{"files": {name: bytes}}`, with
     `"pages"` (PNG bytes of the first file's pages) when `pngs`, `"text"` for a resolution,
-    `"error"` when it cannot be made, and `"ms"` (time of each step, for Server-Timing)."""
-    return _answer(lambda: _make(output, Path(path), rel, paper_id, count), pngs, dpi)
+    `"error"` when it cannot be made, `"ms"` (time of each step, for Server-Timing), and
+    `"typed"`/`"sources"`: the command line that writes the same into `output/` and the files
+    read, for the output folder's manifest (`playaid reprint`)."""
+    root = Path(path)
+    for _ in Path(rel).parts:
+        root = root.parent
+    typed = next((as_typed(o.command, paper_id) for o in outputs(*_game_and_kind(path), rel) if o.id == output),
+                 None)
+    return _answer(lambda: _make(output, Path(path), rel, paper_id, count, root / OUTPUT), pngs, dpi, typed, root)
 
 
 def make_for_game(output: str, system: str, paper_id: str, *, count: int | None = None) -> dict:
     """Output `output` of game `system` made from no file (a blank sheet, a ready table …), as `make`."""
-    return _answer(lambda: for_game(output, system, paper_id, count), False, 0)
+    typed = next((as_typed(o.command, paper_id) for o in outputs(system, None, "") if o.id == output), None)
+    return _answer(lambda: for_game(output, system, paper_id, count), False, 0, typed, Path.cwd())
 
 
-def _answer(making, pngs: bool, dpi: int) -> dict:
+def as_typed(command: str, paper: str) -> list[str] | None:
+    """The command line that writes what a button writes into `output/`, for the manifest
+    (`playaid reprint`); None for an output that is not a reprint of its inputs."""
+    import shlex
+
+    from ..manifest import REPRINTABLE
+
+    try:
+        words = shlex.split(command)[1:]
+    except ValueError:  # a command shown in words ("… the club's file"), not one to run
+        return None
+    if not words or words[0] not in REPRINTABLE or any(w.startswith("(") or w.isupper() for w in words):
+        return None  # not a reprint of its inputs, or a command with a blank to fill in (N, DECK)
+    return words + ["--out", OUTPUT] + (["--paper", paper] if paper != "a4" else [])
+
+
+def _game_and_kind(path: str) -> tuple[str | None, str | None]:
+    from ..documents import Library
+
+    doc = Library().load(path)
+    return (doc.system.id if doc.system else None), doc.kind
+
+
+def _answer(making, pngs: bool, dpi: int, typed: list[str] | None = None, cwd: Path | None = None) -> dict:
     from ..manifest import recording
 
     started = time.perf_counter()
     try:
-        with recording([]) as reads:  # what the output was drawn from, for the output folder's manifest
+        # what the output was drawn from, recorded as its command line would be (the packet's
+        # name depends on whether the file there is an earlier print of this same command)
+        with recording(typed or [], cwd) as reads:
             result = making()
-        result["sources"] = reads.sources
+        result["sources"], result["typed"] = reads.sources, typed
     except Exception as exc:  # a render that fails answers with its error, the server lives on
         import click
 
@@ -131,7 +165,8 @@ def page_images(pdf: bytes, dpi: int) -> list[bytes]:
         doc.close()
 
 
-def _make(output: str, path: Path, rel: str, paper_id: str, count: int | None = None) -> dict:
+def _make(output: str, path: Path, rel: str, paper_id: str, count: int | None = None,
+          out: Path = Path(OUTPUT)) -> dict:
     from ..documents import Library
     from ..render.html import Templates
     from ..render.paper import paper
@@ -153,10 +188,11 @@ def _make(output: str, path: Path, rel: str, paper_id: str, count: int | None = 
         pdf = render_sheets(Templates(), sheet_paper, [sheet_for(system, character)], character.name)
         return {"files": {f"{slug(character.name)}.pdf": pdf}}
     if output == "packet":
+        from ..packet_names import packet_names
         from ..packets import packet
 
         files, _ = packet(path, sheet_paper, workers=1)
-        return {"files": files}
+        return {"files": packet_names(path, out, files)}  # the names `playaid packet` gives them there
     if output == "resolution":
         from ..play import format_resolution, resolve_scene
 

@@ -54,8 +54,7 @@ async def print_file(request: Request) -> Response:
     job = partial(make, wanted, str(path), rel, paper, count=_count(form))
     unsaved = digest(str(form.get("text", "")).encode("utf-8")) != digest(saved) if "text" in form else False
     note = "<p>Printed the file as saved; your unsaved changes are not in it.</p>" if unsaved else ""
-    chosen = next(o for o in doc_outputs if o.id == wanted)
-    return await _printed(studio, job, f"{path.stem}-resolution.txt", note, _as_typed(chosen.command, paper))
+    return await _printed(studio, job, f"{path.stem}-resolution.txt", note)
 
 
 async def print_game(request: Request) -> Response:
@@ -69,27 +68,10 @@ async def print_game(request: Request) -> Response:
         return _status(f"Nothing called {escape(wanted)!r} prints for this game.", error=True)
     paper = paper if paper in PAPERS else "a4"
     job = partial(make_for_game, wanted, game.id, paper, count=_count(form))
-    chosen = next(o for o in outputs(game.id, None, "") if o.id == wanted)
-    return await _printed(studio, job, "", "", _as_typed(chosen.command, paper))
+    return await _printed(studio, job, "", "")
 
 
-def _as_typed(command: str, paper: str) -> list[str] | None:
-    """The command line that writes what this button writes into `output/`, for the manifest
-    (`playaid reprint`); None for an output that is not a reprint of its inputs."""
-    import shlex
-
-    from ..manifest import REPRINTABLE
-
-    try:
-        words = shlex.split(command)[1:]
-    except ValueError:  # a command shown in words ("… the club's file"), not one to run
-        return None
-    if not words or words[0] not in REPRINTABLE or any(w.startswith("(") or w.isupper() for w in words):
-        return None  # not a reprint of its inputs, or a command with a blank to fill in (N, DECK)
-    return words + ["--out", OUTPUT] + (["--paper", paper] if paper != "a4" else [])
-
-
-async def _printed(studio, job, text_name: str, note: str, typed: list[str] | None = None) -> Response:
+async def _printed(studio, job, text_name: str, note: str) -> Response:
     """Run `job` in a render worker, write its files to `output/` all together, and say so."""
     loop = asyncio.get_running_loop()
     try:
@@ -108,8 +90,8 @@ async def _printed(studio, job, text_name: str, note: str, typed: list[str] | No
                 batch.write_bytes(name, data)
     except OutputError as exc:
         return _status(escape(str(exc)), error=True)
-    if typed is not None and result.get("sources") is not None:
-        _remember(studio, typed, files, result["sources"])
+    if result.get("typed") and result.get("sources") is not None:
+        _remember(studio, result["typed"], files, result["sources"])
     return HTMLResponse(f"<div id='print-status' class='status' role='status'>{note}{_written(files)}"
                         f"{_again(result.get('command'))}{_note(result.get('note'))}</div>")
 

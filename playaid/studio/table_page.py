@@ -21,6 +21,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from . import journal_page
+from .table_state import declare, table_of
 from ..documents import Library
 from ..play import resolve_scene
 from ..problems import Problem, format_path
@@ -173,12 +174,33 @@ async def table_scene(request: Request) -> Response:
 async def scene_page(request: Request, path: Path, rel: str, typed: list[int], extra: dict[str, Any]) -> Response:
     """The scene at `path` with the dice `typed`, and the table's journal beside it."""
     ctx: dict[str, Any] = {"path": rel, "applied": [], "apply_problem": "", "undo_said": [], "undo_problem": "",
-                           **extra}
+                           "event_said": [], "event_problem": "", **extra}
     turn = await run_in_threadpool(play, path, typed)
     ctx.update(turn=turn, problems=shown_problems(turn.problems), game=_game_title(path),
-               journal=await run_in_threadpool(journal_page.timeline, path))
+               journal=await run_in_threadpool(journal_page.timeline, path),
+               table=await run_in_threadpool(table_of, path))
     fragment = request.headers.get("HX-Request") == "true"
-    return page(request, "table_turn.html" if fragment else "table_play.html", ctx)
+    return page(request, "table_area.html" if fragment else "table_play.html", ctx)
+
+
+async def table_event(request: Request) -> Response:
+    """POST /table-event/{path}: an event the GM declares at the scene's table, written in
+    place and journalled (`playaid event … --apply`), then the scene again."""
+    studio = request.app.state.studio
+    rel = request.path_params["path"]
+    try:
+        path = studio.resolve(rel)
+    except LookupError:
+        return Response("no such scene in the folder", status_code=404, media_type="text/plain")
+    form = dict(parse_qsl((await request.body()).decode("utf-8", "replace")))
+    table = await run_in_threadpool(table_of, path)
+    event = next((e for e in table.events if e.name == form.get("event")), None)
+    if event is None:
+        said, problem = [], "No such event at this table: choose one of the list."
+    else:
+        said, problem = await run_in_threadpool(declare, path, table.setup, table.game, event,
+                                                form.get("who", "").strip(), form)
+    return await scene_page(request, path, rel, [], {"event_said": said, "event_problem": problem})
 
 
 async def table_undo(request: Request) -> Response:
@@ -204,4 +226,5 @@ def routes() -> list[BaseRoute]:
         Route("/table", table_list),
         Route("/table/{path:path}", table_scene, methods=["GET", "POST"]),
         Route("/table-undo/{path:path}", table_undo, methods=["POST"]),
+        Route("/table-event/{path:path}", table_event, methods=["POST"]),
     ]

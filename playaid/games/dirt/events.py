@@ -14,3 +14,5 @@ EVENTS = (
                  "(a scene's end ends its combat too; a session's, everything)", {"type": "end"}, who="ends",
           who_help="what ends: combat, scene or session", example="end combat --setup table.yaml"),
 )
+STATE = {"character": ("reductions", "lost", "disrupted", "controlled")}
+"""What the studio's At the table page shows of the table now: each character's points lost and by when they come back, disrupted, controlled."""

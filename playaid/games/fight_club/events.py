@@ -24,6 +24,8 @@ EVENTS = (
                   Param("stake", "stake", "what was at stake", "text")),
           example='stakes-lost "Marty Kowalski" --given-by Ben,Cat --setup club.yaml'),
 )
+STATE = {"character": ("tokens", "in_play", "endgame", "fought_out")}
+"""What the studio's At the table page shows of the table now: each character's tokens, whether in play, at the Endgame or fought out."""
 
 
 def check_stakes_lost(scene: Scene, table: Table, names) -> None:

@@ -34,6 +34,8 @@ EVENTS = (
           {"type": "removed"}, who="character",
           who_help="the Gladiator", example="removed Vix --setup campaign.yaml"),
 )
+STATE = {"setup": ("layer", "removed_npcs"), "character": ("state", "conflict_pool")}
+"""What the studio's At the table page shows of the table now: the Layer, the NPCs removed, each Gladiator's state and Conflict Pool."""
 
 
 def check_event(s: Scene, sphere: Sphere) -> list[Problem]:

@@ -35,6 +35,8 @@ EVENTS = (
                     "event, or over time", {"type": "stress"}, params=_STRESS,
           example="stress --by 2 --setup farmhouse.yaml"),
 )
+STATE = {"setup": ("stress", "stress_at_start"), "character": ("health", "left")}
+"""What the studio's At the table page shows of the table now: the Stress Level (and where it started), each character's health and whether they left."""
 
 _FIELDS = ("who", "by", "to")
 

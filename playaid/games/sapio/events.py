@@ -50,6 +50,8 @@ EVENTS = (
                   Param("of", "of", "worst-impulse: whose Worst Impulse caused the trouble", "text")),
           example='luck "Ines Varga" --amount 2 --setup rooftops.yaml', fill=_gift),
 )
+STATE = {"character": ("luck", "injuries", "stresses")}
+"""What the studio's At the table page shows of the table now: each character's Luck, Injuries and Stress."""
 
 
 def check_luck(s: Scene) -> list[Problem]:
