@@ -21,14 +21,16 @@ from .problems import Problem, error
 
 def spec(default: Any = dataclasses.MISSING, *, doc: str = "", minimum: int | None = None,
          maximum: int | None = None, rule: str = "input.range", hint: str = "",
-         default_factory: Any = dataclasses.MISSING, cast: bool = False) -> Any:
+         default_factory: Any = dataclasses.MISSING, cast: bool = False, played: bool = False) -> Any:
     """A model field with its documentation and, for numbers, its allowed range.
 
     `rule` is the stable id reported when the range is broken. `cast` marks a field whose
     value is the name of a character of the table (or a list of such names): the studio
-    offers the cast's names to choose from instead of a box to type in.
+    offers the cast's names to choose from instead of a box to type in. `played` marks a field
+    that play writes (`roll --apply`, an event): `playaid new --ask` does not ask for it.
     """
-    meta = {"doc": doc, "minimum": minimum, "maximum": maximum, "rule": rule, "hint": hint, "cast": cast}
+    meta = {"doc": doc, "minimum": minimum, "maximum": maximum, "rule": rule, "hint": hint, "cast": cast,
+            "played": played}
     if default_factory is not dataclasses.MISSING:
         return dataclasses.field(default_factory=default_factory, metadata=meta)
     return dataclasses.field(default=default, metadata=meta)

@@ -171,6 +171,8 @@ class Interview:
         be filled; in a scene its type, then the fields of that type (docs say `type: …`)."""
         if required(f) or f.name in getattr(cls, "CREATION_ORDER", ()):
             return True
+        if f.metadata.get("played"):  # play writes it (the Stress at the top of the scenario)
+            return False
         if types_:
             if f.name == self.scene_type_field:
                 return True

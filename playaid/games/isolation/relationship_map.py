@@ -73,7 +73,7 @@ class Setup:
     stress_at_start: int | None = spec(
         None, doc="the Stress Level at the top of the scenario: written by the first applied roll or event that "
                   "moves `stress`, so sheets print both", minimum=0, rule="isolation.stress-range",
-        hint="the Stress Level is 0 or more")
+        hint="the Stress Level is 0 or more", played=True)
     links: list[Link] = spec(default_factory=list, doc="the relationship map: every red and green link")
     locale: str = spec("", doc="the small remote place the cast is trapped in")
     threat: str = spec("", doc="what keeps the cast from leaving")
