@@ -19,6 +19,7 @@ from starlette.routing import Route
 from ..problems import Problem, format_path
 from . import words
 from .checks import Checked, check
+from .reading import Refused, plain
 from .files import digest
 from . import cast
 from .form import changes, creation_split, fields_of, new_entry, offer, walk
@@ -28,11 +29,16 @@ from .yaml_edit import EditRefused, set_value, value_at
 
 
 def _data(checked: Checked, text: str):
+    """The text as plain values for the form, read under the loader's limits (`reading`):
+    None for a text that breaks one, whose problem then joins the file's own problems
+    (the model builder may have stopped at another fault before meeting that limit)."""
     if checked.doc.system is None:
         return None
     try:
-        return yaml.safe_load(text)
-    except (yaml.YAMLError, RecursionError):
+        return plain(text, checked.rel)
+    except Refused as exc:
+        if not any(p.rule == exc.problem.rule for p in checked.problems):
+            checked.problems.append(exc.problem)
         return None
 
 
@@ -48,6 +54,8 @@ class View:
         self.studio, self.rel, self.text, self.base, self.checked, self.note = studio, rel, text, base, checked, note
         self.cls = _model(checked)
         data = _data(checked, text)
+        self.readable = data is not None
+        """False when the text breaks a limit or does not read: nothing edits it then."""
         self.fields = fields_of(self.cls, data) if self.cls is not None else []
         if self.cls is not None:
             self._offer_cast(checked, data)
@@ -88,10 +96,15 @@ class View:
         return self.studio.templates.get_template(template).render(view=self, words=words, **extra)
 
 
-async def _view(studio, rel: str, text: str, base: str, note: str = "") -> View:
+def _view_now(studio, rel: str, text: str, base: str, note: str = "") -> View:
     path = studio.resolve(rel)
-    checked = await run_in_threadpool(check, path, rel, text)
-    return View(studio, rel, text, base, checked, note)
+    return View(studio, rel, text, base, check(path, rel, text), note)
+
+
+async def _view(studio, rel: str, text: str, base: str, note: str = "") -> View:
+    """The view of `text`, built in a worker thread: reading and checking a text (whatever
+    was posted) never holds up the event loop, so other requests go on meanwhile."""
+    return await run_in_threadpool(_view_now, studio, rel, text, base, note)
 
 
 def _read(studio, rel: str) -> tuple[str, str]:
@@ -126,6 +139,8 @@ def _answer(view: View, *, fields: bool, text: bool, paper: str = "a4") -> HTMLR
 def _apply(view: View, form, text: str) -> tuple[str, str]:
     """`text` with the form's changed values put in place; a note for one that could not be."""
     note = ""
+    if not view.readable:
+        return text, ""  # a text past the loader's limits is shown with its problem, never edited
     for path, value in changes(view.fields, form):
         try:
             text = set_value(text, path, value)
@@ -136,7 +151,7 @@ def _apply(view: View, form, text: str) -> tuple[str, str]:
 
 async def from_form(request: Request) -> Response:
     studio, rel, form, text, base = await _posted(request)
-    text, note = _apply(await _view(studio, rel, text, base), form, text)
+    text, note = await run_in_threadpool(_apply, await _view(studio, rel, text, base), form, text)
     view = await _view(studio, rel, text, base, note)
     return _answer(view, fields=False, text=True, paper=str(form.get("paper", "a4")))
 
@@ -152,11 +167,11 @@ async def add_entry(request: Request) -> Response:
     """A new entry at the end of a list of models (a Connection, a side …)."""
     studio, rel, form, text, base = await _posted(request)
     # the form's latest values first: a change still waiting for its debounce is not lost
-    text, note = _apply(await _view(studio, rel, text, base), form, text)
+    text, note = await run_in_threadpool(_apply, await _view(studio, rel, text, base), form, text)
     view = await _view(studio, rel, text, base)
     wanted = str(form.get("field", ""))
     target = next((f for f in walk(view.fields) if f.widget == "entries" and f.name == wanted), None)
-    if target is None:
+    if target is None or not view.readable:
         note = "that list is not in this file's form any more: reload the page"
     else:
         try:
@@ -171,11 +186,11 @@ async def add_entry(request: Request) -> Response:
 async def remove_entry(request: Request) -> Response:
     """One entry taken out of its list (a link, a talent), the form's latest values first."""
     studio, rel, form, text, base = await _posted(request)
-    text, note = _apply(await _view(studio, rel, text, base), form, text)
+    text, note = await run_in_threadpool(_apply, await _view(studio, rel, text, base), form, text)
     view = await _view(studio, rel, text, base)
     wanted = str(form.get("field", ""))
     entry = next((f for f in walk(view.fields) if f.name == wanted and f.path and isinstance(f.path[-1], int)), None)
-    if entry is None:
+    if entry is None or not view.readable:
         note = "that entry is no longer there"
     else:
         try:

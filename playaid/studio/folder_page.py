@@ -8,7 +8,6 @@ import dataclasses
 from dataclasses import dataclass, field
 from html import escape
 
-import yaml
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
@@ -19,9 +18,9 @@ from ..outputs import OutputError, OutputFolder
 from ..starter import starter_text
 from ..systems import REGISTRY
 from .checks import Checked, check
-from .yaml_edit import value_at
 from .file_ops import free_in, safe_stem, trashed
 from .files import yaml_files
+from .reading import plain_or_none
 
 
 @dataclass
@@ -37,8 +36,9 @@ def _own_name(checked: Checked, path) -> str:
     name = getattr(checked.doc.model, "name", None)
     if not isinstance(name, str):
         try:  # a file with an error has no model yet; its top-level `name:` still says what it is
-            name = value_at(path.read_text(encoding="utf-8"), ("name",))
-        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            data = plain_or_none(path.read_text(encoding="utf-8"))  # the loader's limits, as everywhere
+            name = data.get("name") if isinstance(data, dict) else None
+        except (OSError, UnicodeDecodeError):
             name = None
     return name.strip() if isinstance(name, str) else ""
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import ipaddress
 import secrets
-from http.cookies import SimpleCookie
 from urllib.parse import parse_qs, urlsplit
 
 from starlette.datastructures import MutableHeaders
@@ -54,6 +53,17 @@ def local_host(host: str) -> bool:
         return False
 
 
+def cookie_value(header: str, name: str) -> str:
+    """The value of cookie `name` in a Cookie header, read leniently: each `;`-separated pair
+    on its own, so another program's cookie on 127.0.0.1 that a strict parser rejects
+    (`prefs={"theme":"dark"}`) cannot hide ours and lock the GM out. "" when absent."""
+    for pair in header.split(";"):
+        key, sep, value = pair.strip().partition("=")
+        if sep and key.strip() == name:
+            return value.strip().strip('"')
+    return ""
+
+
 def _refuse(status: int, why: str):
     return PlainTextResponse(f"{why}\n", status_code=status, headers={k.decode(): v.decode() for k, v in HEADERS})
 
@@ -63,6 +73,7 @@ class Guard:
 
     def __init__(self, app, token: str):
         self.app, self.token = app, token
+        self.cookie = cookie_name(token)
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "lifespan":
@@ -93,14 +104,9 @@ class Guard:
         if method in SAFE_METHODS and given and secrets.compare_digest(given.encode(), self.token.encode()):
             # swap the address's token for the cookie, and drop it from the address bar
             response = RedirectResponse(scope.get("path", "/"), status_code=303)
-            response.set_cookie(COOKIE, self.token, httponly=True, samesite="strict", path="/")
+            response.set_cookie(self.cookie, self.token, httponly=True, samesite="strict", path="/")
             return response
-        cookie = SimpleCookie()
-        try:
-            cookie.load(headers.get("cookie", ""))
-        except Exception:  # a malformed Cookie header is simply no token
-            cookie = SimpleCookie()
-        held = cookie[COOKIE].value if COOKIE in cookie else ""
+        held = cookie_value(headers.get("cookie", ""), self.cookie)
         if not secrets.compare_digest(held.encode(), self.token.encode()):
             return _refuse(403, "refused: this page needs the address with ?token=… that `playaid studio` "
                                 "printed when it started; open that address")
@@ -116,3 +122,11 @@ class Guard:
             return False  # a browser always sends one of the two on a POST; a script need not be trusted
         parts = urlsplit(origin)
         return parts.scheme == "http" and parts.netloc.lower() == host.lower()
+
+
+def cookie_name(token: str) -> str:
+    """The cookie's name for the run holding `token`: unique to the run, so two studios open
+    in one browser (cookies ignore ports) each keep their own, and never overwrite each other."""
+    import hashlib
+
+    return f"{COOKIE}-{hashlib.sha256(token.encode()).hexdigest()[:12]}"
