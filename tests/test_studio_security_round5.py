@@ -135,3 +135,213 @@ def test_a_plain_text_with_aliases_still_reads():
         plain(alias_bomb(4))  # 9**4 names and their lists: 66,430 values, past the budget of 50,000
     assert refused.value.problem.rule == "yaml.too-many-values"
     assert plain(alias_bomb(3))["name"][0][0][0] == ["lol"] * 9  # 7,381 values: within it
+
+
+# -- 17: no request answers 500; no connection is left hanging ------------------------------
+
+def nested(depth: int) -> str:
+    return "system: dirt\nkind: character\nname: " + "[" * depth + "]" * depth + "\n"
+
+
+@pytest.mark.parametrize("path, text", [
+    ("/api/preview/nofolder/x.yaml", None),  # a path in a folder that does not exist
+    ("/api/yaml/nofolder/x.yaml", None),
+    ("/api/preview/dirt/moss.yaml", nested(500)),  # past Python's recursion, under libyaml's
+    ("/api/preview/dirt/moss.yaml", nested(3000)),
+    ("/api/yaml/dirt/moss.yaml", nested(3000)),
+    ("/api/form/dirt/moss.yaml", nested(3000)),
+    ("/api/save/dirt/deep.yaml", nested(500)),  # saved: then every page lists it
+])
+def test_no_request_answers_500_and_the_connection_serves_the_next(folder, path, text):
+    text = text if text is not None else (folder / "dirt" / "moss.yaml").read_text()
+    with studio_served(folder, TOKEN) as url:
+        client = Client(url, timeout=15)
+        first = client.post(path, {"text": text, "base": "x", "paper": "a4"})
+        assert first.status < 500, first.text
+        after = client.get("/")  # the same keep-alive connection
+        assert after.status == 200
+        if path.startswith("/api/save"):
+            assert client.get("/edit/dirt/deep.yaml").status == 200
+        client.close()
+
+
+def served_with_a_fault(folder):
+    """The studio with one extra page that fails unexpectedly, as a bug would."""
+    from starlette.routing import Route
+
+    from playaid.studio import create_app
+    from studio_pages import Served
+
+    def fault(request):
+        raise RuntimeError("a bug")
+
+    app = create_app(folder, token=TOKEN, workers=1, watch=False)
+    app.router.routes.insert(0, Route("/fault", fault))
+    return Served(app)
+
+
+def assert_safety_headers(response):
+    assert "frame-ancestors 'none'" in (response.getheader("content-security-policy") or "")
+    assert response.getheader("x-content-type-options") == "nosniff"
+
+
+def test_an_unexpected_fault_answers_in_words_with_the_headers_and_keeps_the_connection(folder):
+    with served_with_a_fault(folder) as served:
+        client = Client(served.url, timeout=10)
+        fault = client.get("/fault")
+        assert fault.status == 500 and "Traceback" not in fault.text
+        assert_safety_headers(fault)
+        assert client.get("/").status == 200  # the same connection still answers
+        client.close()
+
+
+# -- 18: headers everywhere, read-only files, unwritable folders, links, leftovers -----------
+
+def test_the_redirect_and_the_413_carry_the_safety_headers(folder):
+    with studio_served(folder, TOKEN) as url:
+        client = Client(url)
+        client.conn.request("GET", f"/?token={TOKEN}", headers={})
+        swap = response_of(client.conn)
+        assert swap.status == 303
+        assert_safety_headers(swap)
+        big = client.post("/api/yaml/dirt/moss.yaml", {"text": "x" * 300_000})
+        assert big.status == 413
+        assert_safety_headers(big)
+        client.close()
+
+
+def test_preview_pictures_and_the_event_stream_are_never_stored(folder):
+    import re
+
+    moss = (folder / "dirt" / "moss.yaml").read_text()
+    with studio_served(folder, TOKEN) as url:
+        client = Client(url, timeout=30)
+        drawn = client.post("/api/preview/dirt/moss.yaml", {"text": moss, "paper": "a4"})
+        png = re.search(r'src="(/preview/[^"]+\.png)"', drawn.text)
+        assert drawn.status == 200 and png, drawn.text
+        picture = client.get(png.group(1))
+        assert picture.status == 200 and picture.getheader("cache-control") == "no-store"
+        stream = Client(url)
+        stream.conn.request("GET", "/events", headers={"Cookie": cookie()})
+        events = stream.conn.getresponse()
+        assert events.status == 200 and events.getheader("cache-control") == "no-store"
+        stream.close()
+        client.close()
+
+
+def test_a_read_only_file_is_not_replaced(folder):
+    from playaid.studio.files import digest
+
+    moss = folder / "dirt" / "moss.yaml"
+    before = moss.read_bytes()
+    moss.chmod(0o444)
+    with studio_served(folder, TOKEN) as url:
+        client = Client(url)
+        refused = client.post("/api/save/dirt/moss.yaml", {"text": "system: dirt\n", "base": digest(before)})
+        moss.chmod(0o644)
+        ok = client.post("/api/save/dirt/moss.yaml", {"text": before.decode() + "# kept\n", "base": digest(before)})
+        client.close()
+    assert refused.status == 403 and "read-only" in refused.text
+    assert ok.status == 200 and moss.read_text().endswith("# kept\n")
+
+
+def test_an_unwritable_folder_opens_the_editor_and_save_says_why_in_escaped_words(folder, monkeypatch):
+    import tempfile
+
+    from playaid.studio import files
+
+    moss = folder / "dirt" / "moss.yaml"
+    before = moss.read_bytes()
+    real = tempfile.mkstemp
+
+    def refuse(*args, dir=None, **kwargs):  # what a folder without write permission answers
+        if dir is not None and str(dir).startswith(str(folder)):
+            raise PermissionError(13, "Permission denied <b>here</b>", f"{dir}/.moss.yaml.<i>x</i>.part")
+        return real(*args, dir=dir, **kwargs)
+
+    with studio_served(folder, TOKEN) as url:
+        monkeypatch.setattr(files.tempfile, "mkstemp", refuse)
+        client = Client(url, timeout=30)
+        page = client.get("/edit/dirt/moss.yaml")
+        drawn = client.post("/api/preview/dirt/moss.yaml", {"text": before.decode(), "paper": "a4"})
+        saved = client.post("/api/save/dirt/moss.yaml", {"text": "system: dirt\n", "base": files.digest(before)})
+        client.close()
+    assert page.status == 200 and 'id="editor"' in page.text
+    assert drawn.status == 200 and "does not allow" in drawn.text
+    assert saved.status == 403 and "Not saved" in saved.text
+    assert "&lt;b&gt;" in saved.text and "<b>" not in saved.text and str(folder) not in saved.text
+    assert moss.read_bytes() == before
+
+
+def test_links_inside_the_folder_reach_only_what_the_folder_serves(folder):
+    (folder / ".secret.yaml").write_text("password: hunter2\n")
+    (folder / "dirt" / "notes.txt").write_text("system: dirt\nname: Private Notes\n")
+    (folder / "output").mkdir()
+    (folder / "output" / "printed.yaml").write_text("system: dirt\nname: Printed Thing\n")
+    links = {"dot.yaml": "../.secret.yaml", "text.yaml": "notes.txt", "out.yaml": "../output/printed.yaml",
+             "same.yaml": "moss.yaml"}
+    for name, to in links.items():
+        (folder / "dirt" / name).symlink_to(to)
+    with studio_served(folder, TOKEN) as url:
+        client = Client(url)
+        answers = {name: client.get(f"/edit/dirt/{name}") for name in links}
+        home = client.get("/").text
+        client.close()
+    for name in ("dot.yaml", "text.yaml", "out.yaml"):
+        assert answers[name].status == 404, name
+        assert "hunter2" not in answers[name].text and "Private Notes" not in answers[name].text
+        assert f"dirt/{name}" not in home
+    assert answers["same.yaml"].status == 200  # a link to a served file of the folder still opens
+
+
+def test_temporary_files_left_by_a_killed_studio_are_removed_at_start(folder):
+    import os
+
+    dirt = folder / "dirt"
+    stale, draft, fresh = dirt / ".moss.yaml.k3j9x0q_.part", dirt / ".moss.draft-ab12cd34.yaml", \
+        dirt / ".moss.yaml.zz99zz99.part"
+    own = dirt / ".gm-notes.part"  # not a name the studio makes: never touched
+    for path in (stale, draft, fresh, own):
+        path.write_text("system: dirt\nname: half")
+    for path in (stale, draft, own):
+        os.utime(path, (time.time() - 3600, time.time() - 3600))
+    with studio_served(folder, TOKEN) as url:
+        Client(url).get("/")
+    assert not stale.exists() and not draft.exists()
+    assert fresh.exists() and own.exists()  # one being written now, and the GM's own file
+
+
+# -- 16: a file that is not UTF-8 is shown with its problem, never edited -------------------
+
+def test_a_file_that_is_not_utf8_is_refused_with_its_problem_and_never_saved(folder):
+    from playaid.studio.files import digest
+
+    latin = folder / "dirt" / "latin.yaml"
+    data = "system: dirt\nkind: character\nname: Ren\u00e9\n".encode("latin-1")
+    latin.write_bytes(data)
+    with studio_served(folder, TOKEN) as url:
+        client = Client(url)
+        page = client.get("/edit/dirt/latin.yaml")
+        saved = client.post("/api/save/dirt/latin.yaml", {"text": "system: dirt\nkind: character\nname: Ren\ufffd\n",
+                                                          "base": digest(data)})
+        client.close()
+    assert page.status == 200 and "not UTF-8" in page.text and 'id="editor"' not in page.text
+    assert saved.status == 409 and "not UTF-8" in saved.text
+    assert latin.read_bytes() == data
+
+
+# -- 15: cookies of other programs, and two studios in one browser --------------------------
+
+def test_another_programs_unparseable_cookie_does_not_lock_the_gm_out(folder):
+    with studio_served(folder, TOKEN) as url:
+        client = Client(url)
+        home = client.get("/", headers={"Cookie": 'prefs={"theme":"dark"}; ' + cookie()})
+        wrong = client.get("/", headers={"Cookie": 'prefs={"theme":"dark"}; ' + cookie("another-run")})
+        client.close()
+    assert home.status == 200
+    assert wrong.status == 403  # a foreign cookie still opens nothing by itself
+
+
+def test_each_run_has_its_own_cookie_name():
+    assert security.cookie_name("run-a") != security.cookie_name("run-b")
+    assert security.cookie_name("run-a").startswith("playaid-studio-")

@@ -10,6 +10,8 @@ written until Save, which refuses (409) when the file changed on disk since it w
 
 from __future__ import annotations
 
+from html import escape
+
 import yaml
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -20,7 +22,7 @@ from ..problems import Problem, format_path
 from . import words
 from .checks import Checked, check
 from .reading import Refused, plain
-from .files import digest
+from .files import digest, read_only
 from . import cast
 from .form import changes, creation_split, fields_of, new_entry, offer, walk
 from .preview import PAPERS
@@ -108,8 +110,17 @@ async def _view(studio, rel: str, text: str, base: str, note: str = "") -> View:
 
 
 def _read(studio, rel: str) -> tuple[str, str]:
+    """The file's text and hash; UnicodeDecodeError for a file that is not UTF-8, which the
+    studio never edits: replacing its bytes with U+FFFD and saving would lose them."""
     data = studio.resolve(rel).read_bytes()
-    return data.decode("utf-8", errors="replace"), digest(data)
+    return data.decode("utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8"), digest(data)
+
+
+async def _unreadable(studio, rel: str) -> HTMLResponse:
+    """A file that is not UTF-8: its problem as `playaid validate` words it, and no editor."""
+    checked = await run_in_threadpool(check, studio.resolve(rel), rel)
+    html = studio.templates.get_template("unreadable.html").render(rel=rel, problems=checked.own())
+    return HTMLResponse(html)
 
 
 async def page(request: Request) -> Response:
@@ -117,6 +128,8 @@ async def page(request: Request) -> Response:
     rel = request.path_params["rel"]
     try:
         text, base = _read(studio, rel)
+    except UnicodeDecodeError:
+        return await _unreadable(studio, rel)
     except (LookupError, OSError) as exc:
         reason = exc if isinstance(exc, LookupError) else "no such file in the folder"
         html = studio.templates.get_template("missing.html").render(rel=rel, reason=str(reason))
@@ -203,22 +216,34 @@ async def remove_entry(request: Request) -> Response:
     return _answer(view, fields=True, text=True)
 
 
+def _not_saved(why: str, status: int) -> HTMLResponse:
+    """Save's refusal for the page's status line, in plain words (escaped: it may quote a name)."""
+    return HTMLResponse(f"<p id='status' class='status error' role='alert'>Not saved: {escape(why)}</p>",
+                        status_code=status)
+
+
 async def save(request: Request) -> Response:
     studio, rel, form, text, base = await _posted(request)
     try:
+        path = studio.resolve(rel)
         _, on_disk = _read(studio, rel)
     except FileNotFoundError:
         on_disk = base  # deleted meanwhile: saving writes it again
+    except UnicodeDecodeError:
+        return _not_saved("the file on disk is not UTF-8 text; convert it first (see its problem)", 409)
     except (LookupError, OSError) as exc:
-        return HTMLResponse(f"<p id='status' class='status error'>Not saved: {exc}</p>", status_code=404)
+        return _not_saved(str(exc) if isinstance(exc, LookupError) else exc.strerror or "cannot read it", 404)
     if on_disk != base:
         html = studio.templates.get_template("conflict.html").render(rel=rel)
         return HTMLResponse(html, status_code=409)
+    if read_only(path):
+        return _not_saved("the file is read-only; make it writable first if you mean to change it", 403)
     try:
-        studio.write_text(rel, text)
-    except (LookupError, OSError) as exc:
-        return HTMLResponse(f"<p id='status' class='status error' role='alert'>Not saved: {exc}</p>",
-                            status_code=500)
+        await run_in_threadpool(studio.write_text, rel, text)
+    except LookupError as exc:
+        return _not_saved(str(exc), 404)
+    except OSError as exc:  # the words only: the temporary file's path is none of the page's business
+        return _not_saved(f"the folder does not allow writing it ({exc.strerror or 'write failed'})", 403)
     studio.events.publish("file-saved", rel)
     view = await _view(studio, rel, text, digest(text.encode("utf-8")), "saved")
     return HTMLResponse(view.render("edit_saved.html"))
@@ -229,6 +254,9 @@ async def reload(request: Request) -> Response:
     studio, rel, form, text, base = await _posted(request)
     try:
         disk, disk_base = _read(studio, rel)
+    except UnicodeDecodeError:
+        return HTMLResponse("<p id='status' class='status error' role='alert'>"
+                            "The file on disk is no longer UTF-8 text: reload the page to see why.</p>")
     except (LookupError, OSError):
         return HTMLResponse("<p id='status' class='status error' role='alert'>"
                             "This file was removed or renamed on disk.</p>")

@@ -149,7 +149,12 @@ class Renders:
 
     async def _render(self, key: str, output: str, path, text: str, paper: str) -> Picture:
         loop = asyncio.get_running_loop()
-        with draft(path, text) as tmp:
+        with contextlib.ExitStack() as stack:
+            try:
+                tmp = stack.enter_context(draft(path, text))
+            except OSError as exc:  # a folder not made yet, or one we may not write in
+                return Picture(key, error=f"no preview: it draws from a temporary copy beside the file, and "
+                                          f"its folder does not allow that ({exc.strerror or exc})")
             try:
                 future = loop.run_in_executor(self.pool, _job, output, str(tmp), self.studio.rel(path), paper)
                 result = await asyncio.wait_for(future, TIMEOUT)
@@ -250,7 +255,7 @@ async def page_png(request: Request) -> Response:
     if picture is None or not 1 <= n <= len(picture.pages):
         return Response("this preview is no longer kept: edit or reload the page\n", status_code=404,
                         media_type="text/plain")
-    return Response(picture.pages[n - 1], media_type="image/png", headers={"Cache-Control": "private, max-age=3600"})
+    return Response(picture.pages[n - 1], media_type="image/png", headers={"Cache-Control": "no-store"})
 
 
 def routes() -> list:

@@ -13,6 +13,7 @@ make the browser send requests to it. So (Jupyter Server's model, Datasette's CS
 from __future__ import annotations
 
 import ipaddress
+import logging
 import secrets
 from urllib.parse import parse_qs, urlsplit
 
@@ -65,7 +66,39 @@ def cookie_value(header: str, name: str) -> str:
 
 
 def _refuse(status: int, why: str):
-    return PlainTextResponse(f"{why}\n", status_code=status, headers={k.decode(): v.decode() for k, v in HEADERS})
+    return PlainTextResponse(f"{why}\n", status_code=status)
+
+
+class Shell:
+    """The outermost layer, around Starlette's own error and body-size handlers: every answer
+    (a 303, a 413, an unexpected 500 included) carries the safety headers, and a fault that
+    escapes a page is answered in plain words and logged, never raised to the server, which
+    would drop or stall the browser's keep-alive connection."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        started = False
+
+        async def send_with_headers(message):
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                extra = MutableHeaders(scope=message)
+                for k, v in HEADERS:
+                    extra.setdefault(k.decode(), v.decode())
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception:
+            logging.getLogger("playaid.studio").exception("studio request %s failed", scope.get("path"))
+            if not started:  # Starlette's error handler answers first; this is the last resort
+                await PlainTextResponse("the studio could not answer this request; see the terminal "
+                                        "it runs in\n", status_code=500)(scope, receive, send_with_headers)
 
 
 class Guard:
@@ -82,15 +115,7 @@ class Guard:
         answer = self._check(scope, headers)
         if answer is not None:
             return await answer(scope, receive, send)
-
-        async def send_with_headers(message):
-            if message["type"] == "http.response.start":
-                extra = MutableHeaders(scope=message)
-                for k, v in HEADERS:
-                    extra.setdefault(k.decode(), v.decode())
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
+        await self.app(scope, receive, send)
 
     def _check(self, scope, headers: dict[str, str]):
         host = headers.get("host", "")
