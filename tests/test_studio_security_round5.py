@@ -345,3 +345,95 @@ def test_another_programs_unparseable_cookie_does_not_lock_the_gm_out(folder):
 def test_each_run_has_its_own_cookie_name():
     assert security.cookie_name("run-a") != security.cookie_name("run-b")
     assert security.cookie_name("run-a").startswith("playaid-studio-")
+
+
+# -- 14: the token never stands on the browser's command line ------------------------------
+
+def test_the_browser_is_opened_on_a_private_redirect_file_not_on_the_token(run, folder, monkeypatch):
+    import os
+    import signal
+    import stat
+    import webbrowser
+    from pathlib import Path
+    from urllib.parse import urlsplit
+    from urllib.request import url2pathname
+
+    opened: list = []
+
+    def open_(address):  # what `playaid studio` hands the browser; then Ctrl-C
+        page = Path(url2pathname(urlsplit(address).path)) if address.startswith("file:") else None
+        opened.append((address, page, page.read_text() if page else "",
+                       stat.S_IMODE(page.stat().st_mode) if page else None,
+                       stat.S_IMODE(page.parent.stat().st_mode) if page else None))
+        os.kill(os.getpid(), signal.SIGINT)
+        return True
+
+    monkeypatch.setattr(webbrowser, "open", open_)
+    result = run("studio", str(folder))
+    assert result.exit_code == 0, result.output
+    address, page, text, mode, folder_mode = opened[0]
+    token = result.output.split("?token=")[1].split()[0]
+    assert token not in address and address.startswith("file:")
+    assert f"?token={token}" in text and 'http-equiv="refresh"' in text
+    assert mode == 0o600 and folder_mode == 0o700
+    assert not page.exists()  # removed when the studio stopped
+
+
+# -- 15 in a real browser: another local app's cookie, and two studios side by side ---------
+
+class OtherApp:
+    """Another program's page on 127.0.0.1 (another port), as a GM's machine has them: it sets
+    a cookie a strict parser rejects, and records the cookies the browser sends it."""
+
+    def __init__(self):
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        heard = self.heard = []
+
+        class Page(BaseHTTPRequestHandler):
+            def do_GET(self):
+                heard.append(self.headers.get("Cookie", ""))
+                body = b"<!doctype html><title>other</title><p>another app</p>"
+                self.send_response(200)
+                self.send_header("Set-Cookie", 'prefs={"theme":"dark"}; Path=/')
+                self.send_header("Content-Type", "text/html")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Page)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.mark.browser
+def test_in_chromium_a_foreign_cookie_and_a_second_studio_lock_no_one_out(browser, tmp_path):
+    first, second = tmp_path / "first", tmp_path / "second"
+    for place in (first, second):
+        shutil.copytree(EXAMPLES["dirt"], place / "dirt")
+    other = OtherApp()
+    try:
+        with studio_served(first, "first-run") as one, studio_served(second, "second-run") as two:
+            context = browser.new_context()
+            page = context.new_page()
+            try:
+                page.goto(other.url + "/")  # the other app sets its cookie on 127.0.0.1
+                assert page.goto(f"{one}/?token=first-run").status == 200
+                assert page.goto(f"{two}/?token=second-run").status == 200
+                # back to the first studio: its own cookie still opens it, beside the other two
+                again = page.goto(f"{one}/edit/dirt/moss.yaml")
+                assert again.status == 200 and "Moss" in page.content()
+                assert page.goto(f"{two}/").status == 200
+                jar = "; ".join(c["name"] + "=" + c["value"] for c in context.cookies())
+                assert 'prefs={"theme":"dark"}' in jar
+            finally:
+                context.close()  # before the studios stop: an open event stream would report it
+    finally:
+        other.close()
