@@ -437,3 +437,37 @@ def test_in_chromium_a_foreign_cookie_and_a_second_studio_lock_no_one_out(browse
                 context.close()  # before the studios stop: an open event stream would report it
     finally:
         other.close()
+
+
+def test_no_endpoint_answers_500_to_odd_input(folder):
+    """Every route of the studio, each given what a confused page or a hostile one could send."""
+    from playaid.studio import create_app
+
+    (folder / "dirt" / "latin.yaml").write_bytes(b"system: dirt\nname: Ren\xe9\n")
+    (folder / "dirt" / "bomb.yaml").write_text(alias_bomb())
+    (folder / "dirt" / "deep.yaml").write_text(nested(600))
+    odd_paths = ["dirt/moss.yaml", "nofolder/x.yaml", "dirt/latin.yaml", "dirt/bomb.yaml", "dirt/deep.yaml",
+                 "dirt/%00.yaml", "../x.yaml", "dirt/<b>.yaml", "output/x.yaml"]
+    odd_texts = ["", alias_bomb(), nested(600), "system: dirt\nkind: character\nname: [\n", "\ufffd\x00"]
+    routes = sorted((r.path for r in create_app(folder, token=TOKEN, watch=False).routes if hasattr(r, "methods")),
+                    key=lambda r: r.startswith("/api/file"))  # last: they move the files away
+    served = []
+    with studio_served(folder, TOKEN) as url:
+        client = Client(url, timeout=30)
+        for route in routes:
+            for rel in odd_paths:
+                path = (route.replace("{rel:path}", rel).replace("{path:path}", rel).replace("{name:path}", rel)
+                        .replace("{system}", "dirt").replace("{key}", "nope").replace("{n:int}", "1"))
+                if "{" in path:
+                    continue
+                for text in odd_texts if route.startswith("/api") else [""]:
+                    if route == "/events":
+                        continue  # a stream: it answers 200 and stays open
+                    form = {"text": text, "base": "x", "paper": "a4", "file": rel, "name": text[:40],
+                            "entry": rel, "field": "x", "dice": "1,2", "pick": "dirt/character"}
+                    answer = client.post(path, form) if route.startswith(("/api", "/odds/{system}/print",
+                                                                          "/table-undo")) else client.get(path)
+                    served.append((path, answer.status))
+                    assert answer.status < 500, (path, text[:30], answer.text[:300])
+        client.close()
+    assert len(served) > 100

@@ -89,7 +89,11 @@ async def new_file(request: Request) -> Response:
     # named after what the GM typed (`Ines Varga` → ines-varga.yaml), the name written in too
     rel = free_in(studio.folder, "", safe_stem(typed, f"{game.id}-{kind}"))
     has_name = any(f.name == "name" for f in dataclasses.fields(game.models[kind]))
-    studio.write_text(rel, starter_text(game, kind, {"name": typed} if typed and has_name else None))
+    try:
+        studio.write_text(rel, starter_text(game, kind, {"name": typed} if typed and has_name else None))
+    except OSError as exc:  # a folder that refuses the write: its reason, never a path
+        return HTMLResponse(f"<p class='status error' role='alert'>Not made: the folder does not allow it "
+                            f"({escape(exc.strerror or 'write failed')}).</p>", status_code=403)
     studio.events.publish("file-saved", rel)
     return Response(status_code=204, headers={"HX-Redirect": f"/edit/{rel}"})
 
