@@ -35,6 +35,13 @@ async def _outside(request, exc: LookupError) -> PlainTextResponse:
     return PlainTextResponse(f"not a file of this folder: {exc}\n", status_code=404)
 
 
+async def _fault(request, exc: Exception) -> PlainTextResponse:
+    """A fault no page expected: plain words for the page, the details in the terminal
+    (logged by `security.Shell`), never a traceback or a path in the answer."""
+    return PlainTextResponse("the studio could not answer this request; the terminal it runs in says why\n",
+                             status_code=500)
+
+
 class _App(Starlette):
     """Starlette with `security.Shell` around its whole stack (its error and body-size
     handlers included), so their answers carry the safety headers too."""
@@ -125,6 +132,6 @@ def create_app(folder: Path | str, *, token: str, workers: int = 1, watch: bool 
     ]
     app = _App(routes=routes, lifespan=lifespan, max_body_size=MAX_BODY,
                     middleware=[Middleware(Guard, token=token)],
-                    exception_handlers={LookupError: _outside})
+                    exception_handlers={LookupError: _outside, Exception: _fault})
     app.state.studio = studio
     return app

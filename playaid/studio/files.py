@@ -91,10 +91,13 @@ _OURS = re.compile(r"^\..+\.(?:[a-z0-9_]{8}\.part|draft-[a-z0-9_]{8}\.yaml)$")
 def sweep(root: Path) -> list[str]:
     """Remove the temporary files a killed studio left in the folder (a kill -9 mid-save);
     only our own names, older than `STALE_PART`. Returns what was removed (relative)."""
-    removed, now = [], time.time()
+    removed, now, seen = [], time.time(), 0
     for folder, dirs, files in os.walk(root, followlinks=False):
         here = Path(folder)
         dirs[:] = [d for d in dirs if not d.startswith(".") and not (here == root and d == OUTPUT)]
+        seen += len(files)
+        if seen > 50 * MOST_FILES:  # not a table's folder (a home folder): the start is not held up
+            break
         for name in files:
             path = here / name
             try:
