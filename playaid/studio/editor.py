@@ -21,12 +21,12 @@ from starlette.routing import Route
 from ..problems import Problem, format_path
 from . import words
 from .checks import Checked, check
-from .reading import Refused, plain
 from .files import digest, read_only
 from . import cast
 from .form import changes, creation_split, fields_of, new_entry, offer, walk
 from .preview import PAPERS
 from .printables import outputs
+from .reading import Refused, plain
 from .yaml_edit import EditRefused, set_value, value_at
 
 
@@ -113,7 +113,7 @@ def _read(studio, rel: str) -> tuple[str, str]:
     """The file's text and hash; UnicodeDecodeError for a file that is not UTF-8, which the
     studio never edits: replacing its bytes with U+FFFD and saving would lose them."""
     data = studio.resolve(rel).read_bytes()
-    return data.decode("utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8"), digest(data)
+    return data.decode("utf-8"), digest(data)  # a BOM stays in the text, so a save keeps it
 
 
 async def _unreadable(studio, rel: str) -> HTMLResponse:
