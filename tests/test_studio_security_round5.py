@@ -204,6 +204,9 @@ def test_the_redirect_and_the_413_carry_the_safety_headers(folder):
         swap = response_of(client.conn)
         assert swap.status == 303
         assert_safety_headers(swap)
+        client.conn.request("GET", f"//evil.example/?token={TOKEN}", headers={})
+        elsewhere = response_of(client.conn)
+        assert elsewhere.status == 303 and elsewhere.getheader("location") == "/evil.example/"  # stays here
         big = client.post("/api/yaml/dirt/moss.yaml", {"text": "x" * 300_000})
         assert big.status == 413
         assert_safety_headers(big)
@@ -471,3 +474,22 @@ def test_no_endpoint_answers_500_to_odd_input(folder):
                     assert answer.status < 500, (path, text[:30], answer.text[:300])
         client.close()
     assert len(served) > 100
+
+
+@pytest.mark.browser
+def test_in_chromium_the_redirect_file_opens_the_studio(browser, folder):
+    import shutil as shell
+
+    from playaid.commands.studio import _redirect_file
+
+    with studio_served(folder, TOKEN) as url:
+        opener = _redirect_file(f"{url}/?token={TOKEN}")
+        context = browser.new_context()
+        page = context.new_page()
+        try:
+            page.goto(opener.as_uri())
+            page.wait_for_url(f"{url}/")  # the token swapped for the cookie, the address clean
+            assert page.locator("text=dirt/moss.yaml").count() >= 1
+        finally:
+            context.close()
+            shell.rmtree(opener.parent)

@@ -12,13 +12,14 @@ make the browser send requests to it. So (Jupyter Server's model, Datasette's CS
 
 from __future__ import annotations
 
+import html
 import ipaddress
 import logging
 import secrets
 from urllib.parse import parse_qs, urlsplit
 
 from starlette.datastructures import MutableHeaders
-from starlette.responses import PlainTextResponse, RedirectResponse
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse
 
 COOKIE = "playaid-studio"
 LOCAL_NAMES = ("localhost",)
@@ -128,7 +129,16 @@ class Guard:
         given = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("token", [""])[0]
         if method in SAFE_METHODS and given and secrets.compare_digest(given.encode(), self.token.encode()):
             # swap the address's token for the cookie, and drop it from the address bar
-            response = RedirectResponse(scope.get("path", "/"), status_code=303)
+            path = "/" + scope.get("path", "/").lstrip("/")  # never `//host`: that would leave us
+            if headers.get("sec-fetch-site", "none") in ("none", "same-origin"):
+                response = RedirectResponse(path, status_code=303)
+            else:
+                # opened from elsewhere (the redirect file `playaid studio` opens is file://): a
+                # SameSite=Strict cookie is not sent on the rest of such a redirect chain, so a
+                # page of our own moves on instead, and that navigation is same-site
+                shown = html.escape(path, quote=True)
+                response = HTMLResponse(f'<!doctype html><meta http-equiv="refresh" content="0;url={shown}">'
+                                        f'<title>playaid studio</title><a href="{shown}">Open the studio</a>\n')
             response.set_cookie(self.cookie, self.token, httponly=True, samesite="strict", path="/")
             return response
         held = cookie_value(headers.get("cookie", ""), self.cookie)
