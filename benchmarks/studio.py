@@ -35,6 +35,7 @@ import uvicorn  # noqa: E402
 
 from playaid.systems import REGISTRY  # noqa: E402
 from playaid.studio import create_app  # noqa: E402
+from playaid.studio.security import cookie_name  # noqa: E402
 
 TOKEN = "bench"
 SAME = {"sec-fetch-site": "same-origin"}
@@ -72,7 +73,7 @@ def main(edits: int, browser: bool) -> None:
     print(f"ready (warm pool) in {time.perf_counter() - started:.2f} s")
     url = f"http://127.0.0.1:{sock.getsockname()[1]}"
     text = (folder / "dirt" / "moss.yaml").read_text(encoding="utf-8")
-    with httpx.Client(base_url=url, cookies={"playaid-studio": TOKEN}, timeout=60) as client:
+    with httpx.Client(base_url=url, cookies={cookie_name(TOKEN): TOKEN}, timeout=60) as client:
         for page in ("/", "/edit/dirt/moss.yaml"):
             at = time.perf_counter()
             client.get(page).raise_for_status()

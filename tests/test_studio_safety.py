@@ -12,7 +12,7 @@ import pytest
 from conftest import EXAMPLES
 from playaid.studio import create_app
 from playaid.studio.files import confine
-from playaid.studio.security import COOKIE, local_host
+from playaid.studio.security import cookie_name, local_host
 
 TOKEN = "secret-token-for-tests"
 SAME = {"sec-fetch-site": "same-origin"}
@@ -33,7 +33,7 @@ def run(folder, script, *, cookie=True, host="127.0.0.1:8000"):
             transport = httpx.ASGITransport(app=app)
             async with httpx.AsyncClient(transport=transport, base_url=f"http://{host}") as client:
                 if cookie:
-                    client.cookies.set(COOKIE, TOKEN)
+                    client.cookies.set(cookie_name(TOKEN), TOKEN)
                 return await script(client)
 
     return asyncio.run(main())
@@ -56,7 +56,7 @@ def test_every_request_needs_the_token(folder):
     async def script(client):
         client.cookies.clear()
         refused = await client.get("/edit/dirt/moss.yaml")
-        client.cookies.set(COOKIE, TOKEN)
+        client.cookies.set(cookie_name(TOKEN), TOKEN)
         return refused, await client.get("/edit/dirt/moss.yaml")
 
     refused, passed = run(folder, script)

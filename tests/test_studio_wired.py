@@ -7,7 +7,7 @@ import re
 import shutil
 
 from conftest import EXAMPLES
-from playaid.studio.security import COOKIE
+from playaid.studio.security import cookie_name
 from test_studio_safety import SAME, TOKEN, run
 
 FORM = {"Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true", **SAME}
@@ -38,7 +38,7 @@ def test_the_pages_need_the_token_and_refuse_another_sites_post(tmp_path):
     async def script(client):
         client.cookies.clear()
         anonymous = await client.get("/odds/dirt")
-        client.cookies.set(COOKIE, TOKEN)
+        client.cookies.set(cookie_name(TOKEN), TOKEN)
         return anonymous
 
     assert run(folder, script).status_code == 403

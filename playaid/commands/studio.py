@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import html
+import os
+import shutil
 import socket
+import tempfile
 import threading
 import time
 import webbrowser
@@ -25,6 +29,21 @@ def _bind(port: int) -> socket.socket:
                          "choose another --port, or leave it out to take a free one") from None
     sock.listen(64)
     return sock
+
+
+def _redirect_file(address: str) -> Path:
+    """A page that sends the browser on to `address`, in a folder only this user may read
+    (0700, the file 0600), as Jupyter Server does: the browser is started with this file's
+    name, so the token never stands on its command line, which every user of the computer
+    can read (/proc/PID/cmdline)."""
+    folder = Path(tempfile.mkdtemp(prefix="playaid-studio-"))
+    page = folder / "open.html"
+    fd = os.open(page, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    shown = html.escape(address, quote=True)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(f'<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url={shown}">'
+                 f'<title>playaid studio</title></head><body><p><a href="{shown}">Open the studio</a></p></body></html>\n')
+    return page
 
 
 @click.command("studio")
@@ -69,8 +88,10 @@ def command(folder: str, port: int, no_browser: bool) -> None:
             click.echo(f"playaid studio serves {root.resolve()} at\n  {address}\n"
                        "(this computer only; the address holds the key). Ctrl-C stops it.")
             if not no_browser:
-                webbrowser.open(address)
+                opener.append(_redirect_file(address))
+                webbrowser.open(opener[-1].as_uri())
 
+    opener: list[Path] = []
     threading.Thread(target=announce, daemon=True).start()
     try:
         server.run(sockets=[sock])
@@ -78,4 +99,6 @@ def command(folder: str, port: int, no_browser: bool) -> None:
         pass
     finally:
         sock.close()
+        for page in opener:  # the key's file goes with the run it opens
+            shutil.rmtree(page.parent, ignore_errors=True)
     click.echo("studio stopped")

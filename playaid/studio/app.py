@@ -9,6 +9,7 @@ app does (its lifespan).
 from __future__ import annotations
 
 import asyncio
+import errno
 import contextlib
 from pathlib import Path
 
@@ -21,8 +22,8 @@ from starlette.staticfiles import StaticFiles
 
 from .. import resources
 from . import editor, events, file_actions, folder_page, odds_page, preview, printed, printing, table_page
-from .files import confine, digest, write_atomic
-from .security import Guard
+from .files import confine, digest, read_only, sweep, write_atomic
+from .security import Guard, Shell
 
 HERE = Path(__file__).parent
 MAX_BODY = 256 * 1024
@@ -32,6 +33,21 @@ MAX_BODY = 256 * 1024
 async def _outside(request, exc: LookupError) -> PlainTextResponse:
     """A path that is not a file of the folder (see `files.confine`): 404 with the reason."""
     return PlainTextResponse(f"not a file of this folder: {exc}\n", status_code=404)
+
+
+async def _fault(request, exc: Exception) -> PlainTextResponse:
+    """A fault no page expected: plain words for the page, the details in the terminal
+    (logged by `security.Shell`), never a traceback or a path in the answer."""
+    return PlainTextResponse("the studio could not answer this request; the terminal it runs in says why\n",
+                             status_code=500)
+
+
+class _App(Starlette):
+    """Starlette with `security.Shell` around its whole stack (its error and body-size
+    handlers included), so their answers carry the safety headers too."""
+
+    def build_middleware_stack(self):
+        return Shell(super().build_middleware_stack())
 
 
 class Studio:
@@ -66,6 +82,8 @@ class Studio:
     def write_text(self, rel: str, text: str) -> None:
         """Write a file of the folder atomically, remembering it as our own save."""
         target = self.resolve(rel)
+        if read_only(target):
+            raise PermissionError(errno.EACCES, "the file is read-only")
         data = text.encode("utf-8")
         self.own_saves[target] = digest(data)
         write_atomic(target, data)
@@ -84,6 +102,7 @@ def create_app(folder: Path | str, *, token: str, workers: int = 1, watch: bool 
         stop = asyncio.Event()
         tasks = []
         studio.loop = asyncio.get_running_loop()
+        await asyncio.to_thread(sweep, studio.folder)  # what a killed studio left half-written
         with studio.renders.running():
             if watch:
                 tasks.append(asyncio.create_task(events.watch(studio, stop)))
@@ -112,8 +131,8 @@ def create_app(folder: Path | str, *, token: str, workers: int = 1, watch: bool 
         # the page's fonts are playaid's own bundled ones: nothing is fetched from elsewhere
         Mount("/fonts", StaticFiles(directory=resources.FONTS), name="fonts"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, max_body_size=MAX_BODY,
+    app = _App(routes=routes, lifespan=lifespan, max_body_size=MAX_BODY,
                     middleware=[Middleware(Guard, token=token)],
-                    exception_handlers={LookupError: _outside})
+                    exception_handlers={LookupError: _outside, Exception: _fault})
     app.state.studio = studio
     return app

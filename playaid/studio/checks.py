@@ -2,8 +2,8 @@
 
 The same `Library` the command line uses reads the file (with its size cap, nesting limit
 and refusals), builds the model and runs the game's checks, so a problem in the studio is
-word for word the one the command line prints. Unsaved text from the editor is checked
-from a temporary dotfile beside the file, so the files it names resolve the same way.
+word for word the one the command line prints. Unsaved text from the editor stands for
+the file (`Library.load(text=…)`), so the files it names resolve the same way.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from pathlib import Path
 
 from ..documents import Document, Library
 from ..problems import Problem, format_path
-from .files import draft
 
 
 @dataclass
@@ -64,7 +63,8 @@ def check(path: Path, rel: str, text: str | None = None) -> Checked:
     if text is None:
         doc = library.load(path, rel)
     else:
-        # the draft goes through the loader's own size cap and limits, like any file
-        with draft(path, text) as tmp:
-            doc = library.load(tmp, rel)
+        # the text stands for the file: the loader's own limits, the names in it taken
+        # relative to the file, and nothing written beside it (a read-only folder, or one
+        # not made yet, is still checked)
+        doc = library.load(path, rel, text=text)
     return Checked(rel, doc, library.problems())

@@ -10,6 +10,8 @@ written until Save, which refuses (409) when the file changed on disk since it w
 
 from __future__ import annotations
 
+from html import escape
+
 import yaml
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -19,20 +21,26 @@ from starlette.routing import Route
 from ..problems import Problem, format_path
 from . import words
 from .checks import Checked, check
-from .files import digest
+from .files import digest, read_only
 from . import cast
 from .form import changes, creation_split, fields_of, new_entry, offer, walk
 from .preview import PAPERS
 from .printables import outputs
+from .reading import Refused, plain
 from .yaml_edit import EditRefused, set_value, value_at
 
 
 def _data(checked: Checked, text: str):
+    """The text as plain values for the form, read under the loader's limits (`reading`):
+    None for a text that breaks one, whose problem then joins the file's own problems
+    (the model builder may have stopped at another fault before meeting that limit)."""
     if checked.doc.system is None:
         return None
     try:
-        return yaml.safe_load(text)
-    except (yaml.YAMLError, RecursionError):
+        return plain(text, checked.rel)
+    except Refused as exc:
+        if not any(p.rule == exc.problem.rule for p in checked.problems):
+            checked.problems.append(exc.problem)
         return None
 
 
@@ -48,6 +56,8 @@ class View:
         self.studio, self.rel, self.text, self.base, self.checked, self.note = studio, rel, text, base, checked, note
         self.cls = _model(checked)
         data = _data(checked, text)
+        self.readable = data is not None
+        """False when the text breaks a limit or does not read: nothing edits it then."""
         self.fields = fields_of(self.cls, data) if self.cls is not None else []
         if self.cls is not None:
             self._offer_cast(checked, data)
@@ -88,15 +98,29 @@ class View:
         return self.studio.templates.get_template(template).render(view=self, words=words, **extra)
 
 
-async def _view(studio, rel: str, text: str, base: str, note: str = "") -> View:
+def _view_now(studio, rel: str, text: str, base: str, note: str = "") -> View:
     path = studio.resolve(rel)
-    checked = await run_in_threadpool(check, path, rel, text)
-    return View(studio, rel, text, base, checked, note)
+    return View(studio, rel, text, base, check(path, rel, text), note)
+
+
+async def _view(studio, rel: str, text: str, base: str, note: str = "") -> View:
+    """The view of `text`, built in a worker thread: reading and checking a text (whatever
+    was posted) never holds up the event loop, so other requests go on meanwhile."""
+    return await run_in_threadpool(_view_now, studio, rel, text, base, note)
 
 
 def _read(studio, rel: str) -> tuple[str, str]:
+    """The file's text and hash; UnicodeDecodeError for a file that is not UTF-8, which the
+    studio never edits: replacing its bytes with U+FFFD and saving would lose them."""
     data = studio.resolve(rel).read_bytes()
-    return data.decode("utf-8", errors="replace"), digest(data)
+    return data.decode("utf-8"), digest(data)  # a BOM stays in the text, so a save keeps it
+
+
+async def _unreadable(studio, rel: str) -> HTMLResponse:
+    """A file that is not UTF-8: its problem as `playaid validate` words it, and no editor."""
+    checked = await run_in_threadpool(check, studio.resolve(rel), rel)
+    html = studio.templates.get_template("unreadable.html").render(rel=rel, problems=checked.own())
+    return HTMLResponse(html)
 
 
 async def page(request: Request) -> Response:
@@ -104,6 +128,8 @@ async def page(request: Request) -> Response:
     rel = request.path_params["rel"]
     try:
         text, base = _read(studio, rel)
+    except UnicodeDecodeError:
+        return await _unreadable(studio, rel)
     except (LookupError, OSError) as exc:
         reason = exc if isinstance(exc, LookupError) else "no such file in the folder"
         html = studio.templates.get_template("missing.html").render(rel=rel, reason=str(reason))
@@ -126,6 +152,8 @@ def _answer(view: View, *, fields: bool, text: bool, paper: str = "a4") -> HTMLR
 def _apply(view: View, form, text: str) -> tuple[str, str]:
     """`text` with the form's changed values put in place; a note for one that could not be."""
     note = ""
+    if not view.readable:
+        return text, ""  # a text past the loader's limits is shown with its problem, never edited
     for path, value in changes(view.fields, form):
         try:
             text = set_value(text, path, value)
@@ -136,7 +164,7 @@ def _apply(view: View, form, text: str) -> tuple[str, str]:
 
 async def from_form(request: Request) -> Response:
     studio, rel, form, text, base = await _posted(request)
-    text, note = _apply(await _view(studio, rel, text, base), form, text)
+    text, note = await run_in_threadpool(_apply, await _view(studio, rel, text, base), form, text)
     view = await _view(studio, rel, text, base, note)
     return _answer(view, fields=False, text=True, paper=str(form.get("paper", "a4")))
 
@@ -152,11 +180,11 @@ async def add_entry(request: Request) -> Response:
     """A new entry at the end of a list of models (a Connection, a side …)."""
     studio, rel, form, text, base = await _posted(request)
     # the form's latest values first: a change still waiting for its debounce is not lost
-    text, note = _apply(await _view(studio, rel, text, base), form, text)
+    text, note = await run_in_threadpool(_apply, await _view(studio, rel, text, base), form, text)
     view = await _view(studio, rel, text, base)
     wanted = str(form.get("field", ""))
     target = next((f for f in walk(view.fields) if f.widget == "entries" and f.name == wanted), None)
-    if target is None:
+    if target is None or not view.readable:
         note = "that list is not in this file's form any more: reload the page"
     else:
         try:
@@ -171,11 +199,11 @@ async def add_entry(request: Request) -> Response:
 async def remove_entry(request: Request) -> Response:
     """One entry taken out of its list (a link, a talent), the form's latest values first."""
     studio, rel, form, text, base = await _posted(request)
-    text, note = _apply(await _view(studio, rel, text, base), form, text)
+    text, note = await run_in_threadpool(_apply, await _view(studio, rel, text, base), form, text)
     view = await _view(studio, rel, text, base)
     wanted = str(form.get("field", ""))
     entry = next((f for f in walk(view.fields) if f.name == wanted and f.path and isinstance(f.path[-1], int)), None)
-    if entry is None:
+    if entry is None or not view.readable:
         note = "that entry is no longer there"
     else:
         try:
@@ -188,22 +216,34 @@ async def remove_entry(request: Request) -> Response:
     return _answer(view, fields=True, text=True)
 
 
+def _not_saved(why: str, status: int) -> HTMLResponse:
+    """Save's refusal for the page's status line, in plain words (escaped: it may quote a name)."""
+    return HTMLResponse(f"<p id='status' class='status error' role='alert'>Not saved: {escape(why)}</p>",
+                        status_code=status)
+
+
 async def save(request: Request) -> Response:
     studio, rel, form, text, base = await _posted(request)
     try:
+        path = studio.resolve(rel)
         _, on_disk = _read(studio, rel)
     except FileNotFoundError:
         on_disk = base  # deleted meanwhile: saving writes it again
+    except UnicodeDecodeError:
+        return _not_saved("the file on disk is not UTF-8 text; convert it first (see its problem)", 409)
     except (LookupError, OSError) as exc:
-        return HTMLResponse(f"<p id='status' class='status error'>Not saved: {exc}</p>", status_code=404)
+        return _not_saved(str(exc) if isinstance(exc, LookupError) else exc.strerror or "cannot read it", 404)
     if on_disk != base:
         html = studio.templates.get_template("conflict.html").render(rel=rel)
         return HTMLResponse(html, status_code=409)
+    if read_only(path):
+        return _not_saved("the file is read-only; make it writable first if you mean to change it", 403)
     try:
-        studio.write_text(rel, text)
-    except (LookupError, OSError) as exc:
-        return HTMLResponse(f"<p id='status' class='status error' role='alert'>Not saved: {exc}</p>",
-                            status_code=500)
+        await run_in_threadpool(studio.write_text, rel, text)
+    except LookupError as exc:
+        return _not_saved(str(exc), 404)
+    except OSError as exc:  # the words only: the temporary file's path is none of the page's business
+        return _not_saved(f"the folder does not allow writing it ({exc.strerror or 'write failed'})", 403)
     studio.events.publish("file-saved", rel)
     view = await _view(studio, rel, text, digest(text.encode("utf-8")), "saved")
     return HTMLResponse(view.render("edit_saved.html"))
@@ -214,6 +254,9 @@ async def reload(request: Request) -> Response:
     studio, rel, form, text, base = await _posted(request)
     try:
         disk, disk_base = _read(studio, rel)
+    except UnicodeDecodeError:
+        return HTMLResponse("<p id='status' class='status error' role='alert'>"
+                            "The file on disk is no longer UTF-8 text: reload the page to see why.</p>")
     except (LookupError, OSError):
         return HTMLResponse("<p id='status' class='status error' role='alert'>"
                             "This file was removed or renamed on disk.</p>")

@@ -73,7 +73,7 @@ async def events(request: Request) -> StreamingResponse:
     studio = request.app.state.studio
     wanted = request.query_params.get("file") or None
     return StreamingResponse(studio.events.stream(wanted, request), media_type="text/event-stream",
-                             headers={"X-Accel-Buffering": "no", "Cache-Control": "no-cache"})
+                             headers={"X-Accel-Buffering": "no", "Cache-Control": "no-store"})
 
 
 def interesting(root: Path, path: Path) -> str | None:

@@ -54,6 +54,12 @@ def confine(root: Path, rel: str) -> Path:
     target = (root / rel).resolve()
     if not target.is_relative_to(root) or target == root:
         raise LookupError("this path leads out of the folder (a symbolic link?)")
+    if target != root / rel:
+        # a symbolic link inside the folder: where it leads must pass the same checks
+        real = target.relative_to(root)
+        if (any(p.startswith(".") for p in real.parts) or real.parts[0] == OUTPUT
+                or real.suffix.lower() not in SUFFIXES):
+            raise LookupError("this link leads to a file the studio does not serve (hidden, not .yaml, or output/)")
     try:
         info = os.stat(target)
     except FileNotFoundError:
@@ -65,6 +71,43 @@ def confine(root: Path, rel: str) -> Path:
     if info.st_nlink > 1:
         raise LookupError("this file has another name (a hard link) that may be outside the folder")
     return target
+
+
+def read_only(target: Path) -> bool:
+    """True when `target` exists without its owner's write permission (chmod 444): the GM
+    has locked it, and the studio does not overwrite it (even when run as root)."""
+    try:
+        return not os.stat(target).st_mode & stat.S_IWUSR
+    except OSError:
+        return False
+
+
+STALE_PART = 60.0
+"""Seconds after which a temporary file of ours (`.NAME.XXXXXXXX.part`, `.STEM.draft-XXXXXXXX.yaml`)
+is left over from a killed studio, never one being written: they live a few milliseconds."""
+_OURS = re.compile(r"^\..+\.(?:[a-z0-9_]{8}\.part|draft-[a-z0-9_]{8}\.yaml)$")
+
+
+def sweep(root: Path) -> list[str]:
+    """Remove the temporary files a killed studio left in the folder (a kill -9 mid-save);
+    only our own names, older than `STALE_PART`. Returns what was removed (relative)."""
+    removed, now, seen = [], time.time(), 0
+    for folder, dirs, files in os.walk(root, followlinks=False):
+        here = Path(folder)
+        dirs[:] = [d for d in dirs if not d.startswith(".") and not (here == root and d == OUTPUT)]
+        seen += len(files)
+        if seen > 50 * MOST_FILES:  # not a table's folder (a home folder): the start is not held up
+            break
+        for name in files:
+            path = here / name
+            try:
+                info = os.lstat(path)
+                if _OURS.match(name) and stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_PART:
+                    os.unlink(path)
+                    removed.append(path.relative_to(root).as_posix())
+            except OSError:
+                continue
+    return removed
 
 
 def write_atomic(target: Path, data: bytes) -> None:

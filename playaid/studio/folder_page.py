@@ -8,7 +8,6 @@ import dataclasses
 from dataclasses import dataclass, field
 from html import escape
 
-import yaml
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
@@ -19,10 +18,10 @@ from ..outputs import OutputError, OutputFolder
 from ..starter import starter_text
 from ..systems import REGISTRY
 from .checks import Checked, check
-from .yaml_edit import value_at
 from .file_ops import free_in, safe_stem, trashed
 from .printed import printed_list
 from .files import yaml_files
+from .reading import plain_or_none
 
 
 @dataclass
@@ -38,8 +37,9 @@ def _own_name(checked: Checked, path) -> str:
     name = getattr(checked.doc.model, "name", None)
     if not isinstance(name, str):
         try:  # a file with an error has no model yet; its top-level `name:` still says what it is
-            name = value_at(path.read_text(encoding="utf-8"), ("name",))
-        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            data = plain_or_none(path.read_text(encoding="utf-8"))  # the loader's limits, as everywhere
+            name = data.get("name") if isinstance(data, dict) else None
+        except (OSError, UnicodeDecodeError):
             name = None
     return name.strip() if isinstance(name, str) else ""
 
@@ -91,7 +91,11 @@ async def new_file(request: Request) -> Response:
     # named after what the GM typed (`Ines Varga` → ines-varga.yaml), the name written in too
     rel = free_in(studio.folder, "", safe_stem(typed, f"{game.id}-{kind}"))
     has_name = any(f.name == "name" for f in dataclasses.fields(game.models[kind]))
-    studio.write_text(rel, starter_text(game, kind, {"name": typed} if typed and has_name else None))
+    try:
+        studio.write_text(rel, starter_text(game, kind, {"name": typed} if typed and has_name else None))
+    except OSError as exc:  # a folder that refuses the write: its reason, never a path
+        return HTMLResponse(f"<p class='status error' role='alert'>Not made: the folder does not allow it "
+                            f"({escape(exc.strerror or 'write failed')}).</p>", status_code=403)
     studio.events.publish("file-saved", rel)
     return Response(status_code=204, headers={"HX-Redirect": f"/edit/{rel}"})
 

@@ -19,11 +19,13 @@ from collections import OrderedDict
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from ..render.workers import render_pool
+from .reading import Refused, plain
 from .files import digest, draft
 from .printables import make, outputs
 
@@ -131,7 +133,7 @@ class Renders:
             if self.generation[rel] != mine:  # a newer edit came while this one waited
                 self.superseded += 1
                 return None
-            first, why_not = _preview_output(path, rel, text)
+            first, why_not = await run_in_threadpool(_preview_output, path, rel, text)
             if first is None:
                 picture = Picture(key, error=why_not)
             else:
@@ -147,7 +149,12 @@ class Renders:
 
     async def _render(self, key: str, output: str, path, text: str, paper: str) -> Picture:
         loop = asyncio.get_running_loop()
-        with draft(path, text) as tmp:
+        with contextlib.ExitStack() as stack:
+            try:
+                tmp = stack.enter_context(draft(path, text))
+            except OSError as exc:  # a folder not made yet, or one we may not write in
+                return Picture(key, error=f"no preview: it draws from a temporary copy beside the file, and "
+                                          f"its folder does not allow that ({exc.strerror or exc})")
             try:
                 future = loop.run_in_executor(self.pool, _job, output, str(tmp), self.studio.rel(path), paper)
                 result = await asyncio.wait_for(future, TIMEOUT)
@@ -184,15 +191,17 @@ def _job(output: str, path: str, rel: str, paper: str) -> dict:
 
 
 def _preview_output(path, rel: str, text: str) -> tuple[str | None, str]:
-    """The output the preview draws for `text`, or None and why not."""
-    import yaml
-
+    """The output the preview draws for `text`, or None and why not. The text is read under
+    the loader's limits (`reading`), in a worker thread: a nested-aliases text is refused
+    in a millisecond instead of expanding while the server waits."""
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
-        return None, f"the YAML view does not read{where}: fix it there and the preview comes back"
+        data = plain(text, rel)
+    except Refused as exc:
+        p = exc.problem
+        if p.rule == "yaml.syntax":
+            return None, (f"the YAML view does not read at line {p.line}, column {p.column}: "
+                          "fix it there and the preview comes back")
+        return None, f"not drawn: {p.message} (line {p.line}); {p.hint}"
     nothing = "this kind of file prints nothing of its own: see Print below"
     if not isinstance(data, dict):
         return None, nothing
@@ -246,7 +255,7 @@ async def page_png(request: Request) -> Response:
     if picture is None or not 1 <= n <= len(picture.pages):
         return Response("this preview is no longer kept: edit or reload the page\n", status_code=404,
                         media_type="text/plain")
-    return Response(picture.pages[n - 1], media_type="image/png", headers={"Cache-Control": "private, max-age=3600"})
+    return Response(picture.pages[n - 1], media_type="image/png", headers={"Cache-Control": "no-store"})
 
 
 def routes() -> list:

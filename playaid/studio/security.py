@@ -12,13 +12,14 @@ make the browser send requests to it. So (Jupyter Server's model, Datasette's CS
 
 from __future__ import annotations
 
+import html
 import ipaddress
+import logging
 import secrets
-from http.cookies import SimpleCookie
 from urllib.parse import parse_qs, urlsplit
 
 from starlette.datastructures import MutableHeaders
-from starlette.responses import PlainTextResponse, RedirectResponse
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse
 
 COOKIE = "playaid-studio"
 LOCAL_NAMES = ("localhost",)
@@ -54,8 +55,51 @@ def local_host(host: str) -> bool:
         return False
 
 
+def cookie_value(header: str, name: str) -> str:
+    """The value of cookie `name` in a Cookie header, read leniently: each `;`-separated pair
+    on its own, so another program's cookie on 127.0.0.1 that a strict parser rejects
+    (`prefs={"theme":"dark"}`) cannot hide ours and lock the GM out. "" when absent."""
+    for pair in header.split(";"):
+        key, sep, value = pair.strip().partition("=")
+        if sep and key.strip() == name:
+            return value.strip().strip('"')
+    return ""
+
+
 def _refuse(status: int, why: str):
-    return PlainTextResponse(f"{why}\n", status_code=status, headers={k.decode(): v.decode() for k, v in HEADERS})
+    return PlainTextResponse(f"{why}\n", status_code=status)
+
+
+class Shell:
+    """The outermost layer, around Starlette's own error and body-size handlers: every answer
+    (a 303, a 413, an unexpected 500 included) carries the safety headers, and a fault that
+    escapes a page is answered in plain words and logged, never raised to the server, which
+    would drop or stall the browser's keep-alive connection."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        started = False
+
+        async def send_with_headers(message):
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                extra = MutableHeaders(scope=message)
+                for k, v in HEADERS:
+                    extra.setdefault(k.decode(), v.decode())
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception:
+            logging.getLogger("playaid.studio").exception("studio request %s failed", scope.get("path"))
+            if not started:  # Starlette's error handler answers first; this is the last resort
+                await PlainTextResponse("the studio could not answer this request; see the terminal "
+                                        "it runs in\n", status_code=500)(scope, receive, send_with_headers)
 
 
 class Guard:
@@ -63,6 +107,7 @@ class Guard:
 
     def __init__(self, app, token: str):
         self.app, self.token = app, token
+        self.cookie = cookie_name(token)
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "lifespan":
@@ -71,15 +116,7 @@ class Guard:
         answer = self._check(scope, headers)
         if answer is not None:
             return await answer(scope, receive, send)
-
-        async def send_with_headers(message):
-            if message["type"] == "http.response.start":
-                extra = MutableHeaders(scope=message)
-                for k, v in HEADERS:
-                    extra.setdefault(k.decode(), v.decode())
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
+        await self.app(scope, receive, send)
 
     def _check(self, scope, headers: dict[str, str]):
         host = headers.get("host", "")
@@ -92,15 +129,19 @@ class Guard:
         given = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("token", [""])[0]
         if method in SAFE_METHODS and given and secrets.compare_digest(given.encode(), self.token.encode()):
             # swap the address's token for the cookie, and drop it from the address bar
-            response = RedirectResponse(scope.get("path", "/"), status_code=303)
-            response.set_cookie(COOKIE, self.token, httponly=True, samesite="strict", path="/")
+            path = "/" + scope.get("path", "/").lstrip("/")  # never `//host`: that would leave us
+            if headers.get("sec-fetch-site", "none") in ("none", "same-origin"):
+                response = RedirectResponse(path, status_code=303)
+            else:
+                # opened from elsewhere (the redirect file `playaid studio` opens is file://): a
+                # SameSite=Strict cookie is not sent on the rest of such a redirect chain, so a
+                # page of our own moves on instead, and that navigation is same-site
+                shown = html.escape(path, quote=True)
+                response = HTMLResponse(f'<!doctype html><meta http-equiv="refresh" content="0;url={shown}">'
+                                        f'<title>playaid studio</title><a href="{shown}">Open the studio</a>\n')
+            response.set_cookie(self.cookie, self.token, httponly=True, samesite="strict", path="/")
             return response
-        cookie = SimpleCookie()
-        try:
-            cookie.load(headers.get("cookie", ""))
-        except Exception:  # a malformed Cookie header is simply no token
-            cookie = SimpleCookie()
-        held = cookie[COOKIE].value if COOKIE in cookie else ""
+        held = cookie_value(headers.get("cookie", ""), self.cookie)
         if not secrets.compare_digest(held.encode(), self.token.encode()):
             return _refuse(403, "refused: this page needs the address with ?token=… that `playaid studio` "
                                 "printed when it started; open that address")
@@ -116,3 +157,11 @@ class Guard:
             return False  # a browser always sends one of the two on a POST; a script need not be trusted
         parts = urlsplit(origin)
         return parts.scheme == "http" and parts.netloc.lower() == host.lower()
+
+
+def cookie_name(token: str) -> str:
+    """The cookie's name for the run holding `token`: unique to the run, so two studios open
+    in one browser (cookies ignore ports) each keep their own, and never overwrite each other."""
+    import hashlib
+
+    return f"{COOKIE}-{hashlib.sha256(token.encode()).hexdigest()[:12]}"

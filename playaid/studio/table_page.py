@@ -176,7 +176,7 @@ async def scene_page(request: Request, path: Path, rel: str, typed: list[int], e
     ctx: dict[str, Any] = {"path": rel, "applied": [], "apply_problem": "", "undo_said": [], "undo_problem": "",
                            "event_said": [], "event_problem": "", **extra}
     turn = await run_in_threadpool(play, path, typed)
-    ctx.update(turn=turn, problems=shown_problems(turn.problems), game=_game_title(path),
+    ctx.update(turn=turn, problems=shown_problems(turn.problems), game=await run_in_threadpool(_game_title, path),
                journal=await run_in_threadpool(journal_page.timeline, path),
                table=await run_in_threadpool(table_of, path))
     fragment = request.headers.get("HX-Request") == "true"
