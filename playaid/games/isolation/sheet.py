@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 
 from .character import HEALTH_LEVELS, Character
 from .relationship_map import RelationshipMap, Setup
@@ -11,11 +12,19 @@ from playaid.render.sheets.common import Box, Field, Fitter, Namer, Text, padded
 
 @dataclass(frozen=True)
 class LinkRow:
+    """Every link with one other character: a row, not one per link, so a table of twelve fits
+    one page. Each cell is a form field, filled in from the setup: links change every session."""
+
     other: Text
-    color: str
-    """`green`, `red` or empty; the template draws green solid, red dashed with a cross."""
-    kind: str
-    label: Text
+    greens: Field
+    reds: Field
+    labels: Field
+    """What each link stands for: `green: Patient / Impatient; red: Stubborn / Arrogant`, in
+    words a form's own font holds (a field with a glyph it lacks would print flat)."""
+
+
+LABEL_CHARS = 58
+"""What one line of the "stands for" column holds at the sheet's size; longer wraps."""
 
 
 @dataclass(frozen=True)
@@ -39,6 +48,12 @@ def _texts(value: str | list[str]) -> list[str]:
     return [value] if isinstance(value, str) and value else list(value or [])
 
 
+def _two_lines(f: Field) -> Field:
+    """Every row two lines tall, filled or blank: a character alone prints the rows where its
+    setup's would stand (a third line only for a very long list)."""
+    return f if f.lines > 2 else replace(f, lines=2, pitch_mm=5.5)
+
+
 def _stress(setup: Setup | None, *, start: bool) -> str:
     if setup is None:
         return ""
@@ -48,13 +63,24 @@ def _stress(setup: Setup | None, *, start: bool) -> str:
 def build(c: Character | None, name: Namer, fit: Fitter, setup: Setup | None = None) -> IsolationSheet:
     """The sheet of `c` (None: blank); with `setup`, the links that touch `c` are listed."""
     descriptors = rows("isolation", "descriptors")
-    links = []
+    held: dict[str, list] = {}
     if c is not None and setup is not None:
         for link in RelationshipMap(setup.links).of(c.name):
             other = next((n for n in link.between if n.casefold() != c.name.casefold()), c.name)
-            links.append(LinkRow(fit(other, "short", "link"), link.color, link.kind_of(),
-                                 fit(link.label or "(temporary)", "line", "link label")))
-    links = padded(links, rows("isolation", "links"), lambda i: LinkRow(Text(), "", "", Text()))
+            held.setdefault(other, []).append(link)
+
+    def row(i: int, other: str = "", with_them: list = ()) -> LinkRow:
+        count = lambda color: str(sum(link.color == color for link in with_them)) if with_them else ""  # noqa: E731
+        said = "; ".join(f"{color}: " + ", ".join(f"{label} x{n}" if n > 1 else label for label, n in
+                                                  Counter(link.label or "(temporary)" for link in with_them
+                                                          if link.color == color).items())
+                         for color in ("green", "red") if count(color) not in ("", "0"))
+        return LinkRow(fit(other, "short", "link"), name.field(f"link{i}_green", count("green")),
+                       name.field(f"link{i}_red", count("red")),
+                       _two_lines(name.field(f"link{i}_for", said, chars=LABEL_CHARS)))
+
+    links = padded([row(i, other, found) for i, (other, found) in enumerate(held.items())],
+                   rows("isolation", "links"), row)
     return IsolationSheet(
         profession=fit(", ".join(_texts(c.profession)) if c else "", "line", "profession"),
         positive=padded([fit(d, "short", "positive descriptor") for d in (c.positive if c else [])],
