@@ -18,7 +18,7 @@ SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 qpdf pop
 # whatever pip resolves today, to learn about a new release before it reaches the lock.
 LOCK := constraints.txt
 
-.PHONY: demo test test-newest lock bench screenshot system-packages clean
+.PHONY: demo test test-fast test-newest lock bench screenshot system-packages clean
 
 # demo installs the test extras too, so the README's `.venv/bin/python -m pytest tests/…`
 # works after `make demo` as after `make test`, in either order.
@@ -27,6 +27,10 @@ demo: $(VENV)/.installed-test system-packages
 
 test: $(VENV)/.installed-test system-packages
 	$(BIN)/python -m pytest
+
+# A developer's inner loop: everything but the real browser, the whole demos and the wheel.
+test-fast: $(VENV)/.installed-test system-packages
+	$(BIN)/python -m pytest -m "not browser and not demo and not slow"
 
 # Speed figures quoted in the README; icepool comes in only here, to be measured against.
 bench: $(VENV)/.installed-test system-packages

@@ -190,6 +190,25 @@ EXPECTED_CONSOLE = ("htmx:sendAbort", "htmx:afterRequest")
 the design working, not a fault of the page."""
 
 
+SLOW_MODULES = {"test_wheel", "test_seventh_game"}
+"""Modules that build and install a wheel, or run a whole demo of their own: `make test` runs
+them, `make test-fast` leaves them out."""
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark each test by what makes it slow, from what it uses: `browser` (a real Chromium),
+    `demo` (a whole `playaid demo`), `slow` (a wheel built and installed); `make test-fast`
+    deselects all three (`-m "not browser and not demo and not slow"`)."""
+    for item in items:
+        used = getattr(item, "fixturenames", ())
+        if "browser" in used:
+            item.add_marker(pytest.mark.browser)
+        if "demo_folder" in used:
+            item.add_marker(pytest.mark.demo)
+        if item.module.__name__.rsplit(".", 1)[-1] in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(autouse=True)
 def _no_console_errors(request):
     """A test that drives the browser fails on any console error of its pages."""
