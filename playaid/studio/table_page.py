@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from . import journal_page
+from . import journal_page, table_typed
 from ..documents import Library
 from ..play import resolve_scene
 from ..problems import Problem, format_path
@@ -151,10 +151,17 @@ async def table_scene(request: Request) -> Response:
         return page(request, "table_list.html", {"scenes": [], "missing": rel}, status_code=404)
     typed: list[int] | None = []
     form: dict[str, str] = {}
+    extra: dict[str, Any] = {}
     if request.method == "POST":
         form = dict(parse_qsl((await request.body()).decode("utf-8", "replace")))
         typed = _dice(form.get("dice", ""))
-        if typed is not None and form.get("face", "").isdigit() and len(form["face"]) < 4:
+        if typed is not None and form.get("typed", "").strip():  # typed wins: Enter may "press" another button
+            more, why = table_typed.read_typed(form["typed"])
+            if more:
+                typed, why = await run_in_threadpool(table_typed.add_typed, path, typed, more, play)
+            if why:
+                extra.update(typed_text=form["typed"][:200], typed_problem=why)
+        elif typed is not None and form.get("face", "").isdigit() and len(form["face"]) < 4:
             typed.append(int(form["face"]))
         elif typed and form.get("undo"):
             typed.pop()
@@ -162,7 +169,6 @@ async def table_scene(request: Request) -> Response:
             typed = []
     if typed is None:
         return Response("the dice are whole numbers separated by commas", status_code=400, media_type="text/plain")
-    extra: dict[str, Any] = {}
     if form.get("apply"):
         extra["applied"], extra["apply_problem"] = await run_in_threadpool(journal_page.apply, path, rel, typed, studio.folder)
         if not extra["apply_problem"] or extra["applied"]:
@@ -173,7 +179,7 @@ async def table_scene(request: Request) -> Response:
 async def scene_page(request: Request, path: Path, rel: str, typed: list[int], extra: dict[str, Any]) -> Response:
     """The scene at `path` with the dice `typed`, and the table's journal beside it."""
     ctx: dict[str, Any] = {"path": rel, "applied": [], "apply_problem": "", "undo_said": [], "undo_problem": "",
-                           **extra}
+                           "typed_text": "", "typed_problem": "", **extra}
     turn = await run_in_threadpool(play, path, typed)
     ctx.update(turn=turn, problems=shown_problems(turn.problems), game=_game_title(path),
                journal=await run_in_threadpool(journal_page.timeline, path))

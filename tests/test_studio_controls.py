@@ -1,0 +1,117 @@
+"""The studio's missing controls (issue 35, item 10), each in a real Chromium: dice typed from
+the keyboard at the table, a scene made from the At the table page, the odds page's
+unopposed/opposed choice, and the counts of the printables that take one."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from itertools import count
+
+import pytest
+
+from conftest import EXAMPLES, roll_json
+from studio_pages import studio_served
+
+pytestmark = pytest.mark.browser
+pytest.importorskip("playwright.sync_api")
+
+TOKEN = "controls-token"
+_n = count()
+
+
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("controls")
+    with studio_served(folder, TOKEN) as url:
+        yield url, folder
+
+
+@pytest.fixture
+def page(browser, studio):
+    url, _ = studio
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    page.goto(f"{url}/?token={TOKEN}")
+    page.studio_url = url
+    yield page
+    context.close()
+
+
+def _game_folder(studio, game: str, *names: str) -> str:
+    """A fresh folder of the studio's holding copies of `names` from `game`'s examples."""
+    _, folder = studio
+    sub = f"{game}-{next(_n)}"
+    (folder / sub).mkdir()
+    for name in names:
+        shutil.copy(EXAMPLES[game] / name, folder / sub / name)
+    return sub
+
+
+def _turn(page):
+    """Wait until the table's form has been redrawn after the last request."""
+    page.wait_for_load_state("networkidle")
+
+
+# --- dice typed at the table (item 10 b) ---------------------------------------------------
+
+CLIMB = [2, 5, 1, 3, 1]
+"""Every die the Dirt climb takes (the odds of a seed: any five faces of a d6 would do)."""
+
+
+def test_dice_typed_in_one_box_reach_the_files_as_the_command_lines_dice_do(page, studio, run, tmp_path):
+    sub = _game_folder(studio, "dirt", "moss.yaml", "scene-climb.yaml")
+    _, folder = studio
+    page.goto(f"{page.studio_url}/table/{sub}/scene-climb.yaml")
+    page.get_by_label("Or type the dice you rolled").fill("2 5, 1")
+    page.get_by_label("Or type the dice you rolled").press("Enter")
+    page.get_by_role("heading", name="Dice so far: 2,5,1").wait_for()
+    page.get_by_label("Or type the dice you rolled").fill("3 1")
+    page.get_by_role("button", name="Add these dice").click()
+    page.locator(".table-result").wait_for()
+    shown = page.locator(".outcome strong").inner_text()
+    page.get_by_role("button", name="Apply").click()
+    page.locator(".table-applied").wait_for()  # a climb changes no sheet: the roll is journalled
+
+    journal = (folder / sub / ".playaid" / "journal.jsonl").read_text(encoding="utf-8").splitlines()
+    entry = next(e for e in map(json.loads, journal) if e.get("kind") == "roll")
+    assert entry["dice"]["from"] == "studio"
+    assert [d["value"] for d in entry["dice"]["rolled"]] == CLIMB
+    assert entry["command"].endswith("--dice 2,5,1,3,1")
+    # the command line, given the same dice, tells the same outcome
+    copy = tmp_path / "cli"
+    shutil.copytree(EXAMPLES["dirt"], copy)
+    assert roll_json(run, copy / "scene-climb.yaml", "--dice", ",".join(map(str, CLIMB)))["outcome"] == shown
+
+
+def test_a_typed_face_the_die_cannot_show_adds_nothing_and_says_which(page, studio):
+    sub = _game_folder(studio, "dirt", "moss.yaml", "scene-climb.yaml")
+    page.goto(f"{page.studio_url}/table/{sub}/scene-climb.yaml")
+    box = page.get_by_label("Or type the dice you rolled")
+    box.fill("2 9 1")
+    box.press("Enter")
+    problem = page.locator("#typed-problem")
+    problem.wait_for()
+    assert "second die you typed, 9" in problem.inner_text() and "1 to 6" in problem.inner_text()
+    assert page.get_by_label("Or type the dice you rolled").input_value() == "2 9 1"  # kept to correct
+    assert page.locator(".table-rolled").count() == 0  # nothing half-added
+    page.get_by_label("Or type the dice you rolled").fill("2 5 1 3 1 4")  # one more than the roll takes
+    page.get_by_label("Or type the dice you rolled").press("Enter")
+    page.locator("#typed-problem", has_text="takes 5 more dice, and you typed 6").wait_for()
+    page.get_by_label("Or type the dice you rolled").fill("two")
+    page.get_by_label("Or type the dice you rolled").press("Enter")
+    page.locator("#typed-problem", has_text="is not a die's face").wait_for()
+
+
+def test_one_key_per_die_presses_that_face_even_typed_fast(page, studio):
+    sub = _game_folder(studio, "dirt", "moss.yaml", "scene-climb.yaml")
+    page.goto(f"{page.studio_url}/table/{sub}/scene-climb.yaml")
+    page.locator("h1").click()  # the cursor outside any box
+    page.keyboard.type("251", delay=0)  # faster than the page answers: each waits its turn
+    page.get_by_role("heading", name="Dice so far: 2,5,1").wait_for()
+    page.keyboard.press("3")
+    page.get_by_role("heading", name="Dice so far: 2,5,1,3").wait_for()
+    box = page.get_by_label("Or type the dice you rolled")
+    box.type("4")  # a digit typed into the box stays in the box
+    assert box.input_value() == "4"
+    assert page.get_by_role("heading", name="Dice so far: 2,5,1,3").is_visible()
