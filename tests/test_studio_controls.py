@@ -115,3 +115,27 @@ def test_one_key_per_die_presses_that_face_even_typed_fast(page, studio):
     box.type("4")  # a digit typed into the box stays in the box
     assert box.input_value() == "4"
     assert page.get_by_role("heading", name="Dice so far: 2,5,1,3").is_visible()
+
+
+# --- a scene made from the At the table page (item 10 d) ----------------------------------
+
+def test_the_table_page_of_a_folder_without_scenes_makes_one_from_a_name(browser, tmp_path):
+    folder = tmp_path / "club"
+    (folder / "dirt").mkdir(parents=True)
+    shutil.copy(EXAMPLES["dirt"] / "moss.yaml", folder / "dirt" / "moss.yaml")
+    with studio_served(folder, TOKEN) as url:
+        page = browser.new_context().new_page()
+        page.goto(f"{url}/?token={TOKEN}")
+        page.goto(f"{url}/table")
+        page.get_by_text("This folder has no scene yet").wait_for()
+        # the game of the folder's files is the one offered first
+        assert page.get_by_label("Game").input_value() == "dirt/scene"
+        page.get_by_label("Name").fill("The Climb")
+        page.get_by_role("button", name="Create the scene").click()
+        page.wait_for_url(f"{url}/edit/the-climb.yaml")
+        made = (folder / "the-climb.yaml").read_text(encoding="utf-8")
+        assert "system: dirt" in made and "kind: scene" in made
+        page.goto(f"{url}/table")
+        page.get_by_role("link", name="the-climb.yaml").first.wait_for()
+        assert page.get_by_role("heading", name="Start another scene").is_visible()
+        page.context.close()

@@ -137,9 +137,28 @@ def shown_problems(problems: list[Problem]) -> list[dict[str, str]]:
     return out
 
 
+def scene_games(studio, found: list[dict[str, str]]) -> dict[str, Any]:
+    """The games a scene can be started for (those that play scenes), the one chosen being
+    the game of the folder's scenes, else of its first file of a game that plays scenes."""
+    from ..systems import REGISTRY
+
+    listed = [(g.id, g.title) for g in REGISTRY.values() if g.play is not None and "scene" in g.models]
+    ids = {id for id, _ in listed}
+    titles = {title: id for id, title in listed}
+    chosen = next((titles[s["game"]] for s in found if s["game"] in titles), "")
+    for rel in [] if chosen else yaml_files(studio):
+        system = Library().load(studio.resolve(rel)).system
+        if system is not None and system.id in ids:
+            chosen = system.id
+            break
+    return {"scene_games": listed, "scene_game": chosen}
+
+
 async def table_list(request: Request) -> Response:
-    found = await run_in_threadpool(scenes, request.app.state.studio)
-    return page(request, "table_list.html", {"scenes": found, "missing": ""})
+    studio = request.app.state.studio
+    found = await run_in_threadpool(scenes, studio)
+    games = await run_in_threadpool(scene_games, studio, found)
+    return page(request, "table_list.html", {"scenes": found, "missing": "", **games})
 
 
 async def table_scene(request: Request) -> Response:
@@ -148,7 +167,7 @@ async def table_scene(request: Request) -> Response:
     try:
         path = studio.resolve(rel)
     except LookupError:
-        return page(request, "table_list.html", {"scenes": [], "missing": rel}, status_code=404)
+        return page(request, "table_list.html", {"scenes": [], "missing": rel, "scene_games": [], "scene_game": ""}, status_code=404)
     typed: list[int] | None = []
     form: dict[str, str] = {}
     extra: dict[str, Any] = {}
