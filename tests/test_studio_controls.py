@@ -139,3 +139,63 @@ def test_the_table_page_of_a_folder_without_scenes_makes_one_from_a_name(browser
         page.get_by_role("link", name="the-climb.yaml").first.wait_for()
         assert page.get_by_role("heading", name="Start another scene").is_visible()
         page.context.close()
+
+
+# --- the odds page (item 10 c) -------------------------------------------------------------
+
+def _headline(page) -> str:
+    return page.locator(".odds-headline").inner_text()
+
+
+def test_the_odds_page_asks_unopposed_or_opposed_and_shows_one_at_a_time(page):
+    page.goto(f"{page.studio_url}/odds/dirt")
+    assert page.get_by_label("Unopposed: against the check's difficulty").is_checked()
+    assert page.locator("#odds-difficulty").is_visible() and not page.locator("#odds-versus").is_visible()
+    assert "average check" in _headline(page)
+    page.get_by_label("Opposed: against another character's dice").check()
+    page.locator("#odds-versus").wait_for(state="visible")
+    assert not page.locator("#odds-difficulty").is_visible()
+    page.locator(".odds-headline", has_text="4 dice against 4 dice").wait_for()
+    page.locator("#odds-versus").fill("6")
+    page.locator(".odds-headline", has_text="4 dice against 6 dice").wait_for()
+    assert page.locator(".odds-chart svg").count() == 1
+    # and back: never both at once (the command line refuses that), the difficulty as it opened
+    page.get_by_label("Unopposed: against the check's difficulty").check()
+    page.locator(".odds-headline", has_text="average check").wait_for()
+    assert not page.locator("#odds-versus").is_visible()
+    assert "not both" not in page.locator("main").inner_text()
+
+
+def test_a_bad_value_keeps_the_last_chart_and_says_why_beside_the_box(page):
+    page.goto(f"{page.studio_url}/odds/sapio")
+    before = _headline(page)
+    page.locator("#odds-pool").fill("9")
+    beside = page.locator("#odds-problem-pool")
+    beside.filter(has_text="give 1 to 6").wait_for()
+    assert "--pool" not in beside.inner_text() and "--" not in page.locator("main").inner_text()
+    assert _headline(page) == before and page.locator(".odds-chart svg").is_visible()
+    assert page.locator("#odds-stale").is_visible()
+    page.locator("#odds-pool").fill("5")
+    page.locator(".odds-headline", has_text="5").wait_for()
+    assert beside.inner_text() == "" and not page.locator("#odds-stale").is_visible()
+
+
+def test_a_file_choice_lists_only_files_that_fit_and_no_server_path_shows(page, studio):
+    _, folder = studio
+    sub = _game_folder(studio, "isolation", "alice.yaml", "bob.yaml", "eve.yaml", "farmhouse.yaml",
+                       "scene-board-up.yaml")
+    _game_folder(studio, "dirt", "moss.yaml", "scene-climb.yaml")
+    broken = (folder / sub / "scene-board-up.yaml").read_text(encoding="utf-8").replace("difficulty: 3", "difficulty: 99")
+    (folder / sub / "scene-broken.yaml").write_text(broken, encoding="utf-8")
+    page.goto(f"{page.studio_url}/odds/isolation")
+    listed = [o for o in page.locator("#odds-scene option").all_inner_texts() if not o.startswith("—")]
+    assert f"{sub}/scene-board-up.yaml" in listed and f"{sub}/scene-broken.yaml" in listed
+    assert all(name.startswith("isolation-") and "/scene-" in name for name in listed), listed  # no character, no Dirt
+    page.locator("#odds-scene").select_option(f"{sub}/scene-board-up.yaml")
+    page.locator(".odds-headline", has_text="Bob Tanner has a").wait_for()
+    page.locator("#odds-scene").select_option(f"{sub}/scene-broken.yaml")
+    said = page.locator("#odds-problem-scene")
+    said.filter(has_text="scene-broken.yaml").wait_for()
+    text = page.locator("main").inner_text()
+    assert str(folder) not in text and str(folder.resolve()) not in text and "/tmp" not in text
+    assert "difficulty" in said.inner_text().lower() and "problems above" not in said.inner_text()
