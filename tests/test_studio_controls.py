@@ -199,3 +199,32 @@ def test_a_file_choice_lists_only_files_that_fit_and_no_server_path_shows(page, 
     text = page.locator("main").inner_text()
     assert str(folder) not in text and str(folder.resolve()) not in text and "/tmp" not in text
     assert "difficulty" in said.inner_text().lower() and "problems above" not in said.inner_text()
+
+
+# --- the numbers the command line takes for a game's printables (item 10 a) ----------------
+
+@pytest.mark.parametrize("game, button, box, number, cli", [
+    ("isolation", "Print blank relationship map", "Characters on the map", 3, ["map", "--blank", "3"]),
+    ("fight-club", "Print tokens and turn summary", "Players", 6, ["deck", "--tokens", "--players", "6"]),
+])
+def test_a_printable_that_takes_a_number_prints_for_the_number_typed(page, studio, run, tmp_path,
+                                                                      game, button, box, number, cli):
+    _, folder = studio
+    page.goto(f"{page.studio_url}/print/{game}")
+    page.get_by_label(box).fill(str(number))
+    with page.expect_response(lambda r: "/api/print-game/" in r.url):
+        page.get_by_role("button", name=button).click()
+    status = page.locator("#print-status")
+    status.get_by_text("To make the same again").wait_for()
+    assert f"playaid {' '.join(cli)}" in status.inner_text()
+    name = status.get_by_role("link").first.inner_text()
+    result = run(*cli, "--paper", "a4", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert (folder / "output" / name).read_bytes() == (tmp_path / name).read_bytes()
+    # a number the command line refuses is refused beside the button, and nothing is written
+    page.get_by_label(box).fill("99")
+    with page.expect_response(lambda r: "/api/print-game/" in r.url):
+        page.get_by_role("button", name=button).click()
+    page.locator("#print-status", has_text="Not printed").wait_for()
+    assert "99" in status.inner_text() and "--" not in status.inner_text()
+    assert run(*cli[:-1], "99", "--paper", "a4", "--out", tmp_path / "refused").exit_code == 2
