@@ -61,6 +61,7 @@ def controls(system: str, values: dict[str, str], files: list[str], folder: Path
     out = []
     for option in getattr(game, "OPTIONS", ()):
         name, help_text = option.name, (option.help or option.name).rstrip(".").replace("`", "")
+        help_text = getattr(game, "LABELS", {}).get(name, help_text)  # the page's words, where the help's are YAML's
         flag = max(option.opts, key=len)
         value, mode = values.get(name, ""), moded.get(name, "")
         if isinstance(option.type, click.Choice):
