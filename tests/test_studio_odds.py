@@ -120,15 +120,19 @@ def test_the_controls_are_the_games_options_with_labels_and_limits(app, system):
 def test_a_value_out_of_range_says_what_is_allowed(app, run):
     page = get(app, "/odds/sapio/answer?pool=9&tn=3")
     assert page.status_code == 200
-    problem = html.unescape(re.search(r'<p class="problem" role="alert">(.*?)</p>', page.text).group(1))
-    assert "--pool" in problem and "give 1 to 6" in problem
-    assert problem in run("odds", "sapio", "--pool", "9", "--tn", "3").output
+    # said beside the box it is about, in the page's words: the label, not the command line's flag
+    problem = html.unescape(re.search(r'<p class="problem" id="odds-problem-pool" role="alert"[^>]*>(.*?)</p>',
+                                      page.text).group(1))
+    assert "give 1 to 6" in problem and "--pool" not in page.text
+    assert problem.replace("“", "`").replace("”", "`") in run("odds", "sapio", "--pool", "9", "--tn", "3").output
     assert "to succeed" not in page.text
 
 
 def test_a_file_option_takes_only_the_folders_yaml_files(app):
     listed = get(app, "/odds/sapio").text
-    assert '<option value="sapio/scene-hide.yaml">' in listed
+    # only the files the option takes (a Spiral die file of Sapio): no scene, no other game's file
+    assert '<option value="sapio/scene-hide.yaml">' not in listed and "dirt/" not in listed
+    assert re.search(r'<option value="sapio/[^"]+">', listed)
     page = get(app, "/odds/sapio/answer?pool=2&tn=2&faces=../../etc/passwd.yaml")
     assert "not a YAML file of this folder" in page.text
 

@@ -183,3 +183,21 @@ def test_a_game_prints_without_a_file_from_its_own_page(folder, run, tmp_path):
     assert (folder / "output" / name).read_bytes() == (tmp_path / name).read_bytes()
     assert cross.status_code == 403 and unknown.status_code == 404
     assert "Nothing called" in wrong.text and "Not printed" not in wrong.text
+
+
+def test_a_printables_number_has_the_command_lines_range_and_default():
+    """The studio asks a printable's number within the range its command line takes, and
+    opens with the number the command line uses when none is given."""
+    from playaid.games.fight_club.cards import settings
+    from playaid.games.isolation.commands import BLANK_CAST
+    from playaid.games.isolation.maps import MAX_CAST, MIN_CAST
+    from playaid.systems import REGISTRY
+
+    assert REGISTRY["isolation"].printable_counts["Blank relationship map"][1:] == (MIN_CAST, MAX_CAST, BLANK_CAST)
+    players = REGISTRY["fight-club"].printable_counts["Tokens and turn summary"]
+    assert players[3] == settings.layout()["tokens"]["default_players"] and players[1:3] == (1, 50)
+    for game in REGISTRY.values():
+        labels = {label for label, made_from, *_ in game.printables if "game" in made_from.split()}
+        assert set(game.printable_counts) <= labels, game.id
+        for label, made_from, _, command in game.printables:
+            assert ("{count}" in command) == (label in game.printable_counts and "game" in made_from.split()), label

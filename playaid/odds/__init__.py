@@ -13,6 +13,11 @@ and may provide
   `LIMITS`: option name → (lowest, highest) for the whole-number options (the one source
   `answer` checks them against, and the studio's controls show), `EXAMPLE`: option name →
   value, the query the studio's odds explorer opens with;
+  `MODES`: the exclusive ways a roll is made, as (name, label, {option: opening value}):
+  the options only that way takes (unopposed `--difficulty`, opposed `--versus`); the
+  studio shows one way at a time; `FILE_KINDS`: file option name → the kind of the game's
+  file it takes (the studio lists only those); `LABELS`: option name → the studio's label
+  where the option's help speaks the file's syntax;
 - `tables_for(given)`: tables shaped by the options (`--faces`); else `tables()`;
 - `CELL_VIEWS`: table id → how a cell with several outcomes shows (see `cells`);
 - `SECTIONS`: table id → a handout section of its own (title, maps, note);

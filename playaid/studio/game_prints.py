@@ -36,12 +36,23 @@ def for_game(output: str, system: str | None, paper_id: str, count: int | None =
     if output == "table":
         return ready_table(system, paper_id, count)
     if output.startswith("game-") and output[5:].isdigit() and int(output[5:]) < len(REGISTRY[system].printables):
-        return {"files": declared_files(REGISTRY[system].printables[int(output[5:])], None, paper_id)}
+        printable = REGISTRY[system].printables[int(output[5:])]
+        counted = REGISTRY[system].printable_counts.get(printable[0]) if "game" in printable[1].split() else None
+        if counted is None:
+            return {"files": declared_files(printable, None, paper_id)}
+        word, low, high, opening = counted
+        if count is not None and not low <= count <= high:
+            return {"error": f"{word}: {low} to {high} (not {count}); change the number beside the button", "files": {}}
+        count = opening if count is None else count
+        return {"files": declared_files(printable, None, paper_id, count),
+                "command": printable[3].replace("{count}", str(count))}
     return {"error": f"no output `{output}` for {REGISTRY[system].title}", "files": {}}
 
 
-def declared_files(printable: tuple[str, str, str, str], path: Path | None, paper_id: str) -> dict[str, bytes]:
-    """The files of a game's printable made from `path` (None: for the game), PDFs first.
+def declared_files(printable: tuple[str, str, str, str], path: Path | None, paper_id: str,
+                   count: int | None = None) -> dict[str, bytes]:
+    """The files of a game's printable made from `path` (None: for the game), PDFs first;
+    `count`: the number a printable that takes one is made for (`GameSystem.printable_counts`).
     What its function or command says on the terminal (`wrote …`, the file's warnings) is
     the page's to say, so it is kept off the studio's terminal."""
     import io
@@ -49,7 +60,10 @@ def declared_files(printable: tuple[str, str, str, str], path: Path | None, pape
 
     _, _, function, command = printable
     with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
-        files = load(function)(path, paper_id) if function else command_files(command, path, paper_id)
+        if function:
+            files = load(function)(path, paper_id) if count is None else load(function)(path, paper_id, count=count)
+        else:
+            files = command_files(command.replace("{count}", str(count)), path, paper_id)
     return dict(sorted(files.items(), key=lambda item: not item[0].endswith(".pdf")))
 
 

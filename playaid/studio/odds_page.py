@@ -19,11 +19,11 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from ..commands.wording import said_plainly
 from ..odds import games, module
 from ..odds.chart import chart
 from ..outputs import OutputError, OutputFolder
 from ..systems import REGISTRY
+from . import odds_query, words
 from .table_page import page, yaml_files
 
 PAPERS = ("a4", "letter")
@@ -44,29 +44,35 @@ class Control:
     low: int | None = None
     high: int | None = None
     choices: tuple[str, ...] = ()
+    mode: str = ""
+    """The way of rolling (unopposed, opposed …) only this option belongs to; "" for every way."""
 
     @property
     def limits(self) -> str:
         return f"{self.low} to {self.high}" if self.low is not None else ""
 
 
-def controls(system: str, values: dict[str, str], files: list[str]) -> list[Control]:
-    """The game's query options as controls, holding `values` (the query so far)."""
+def controls(system: str, values: dict[str, str], files: list[str], folder: Path) -> list[Control]:
+    """The game's query options as controls, holding `values` (the query so far); a file
+    option lists only the folder's `files` that fit it."""
     game = module(system)
     limits = getattr(game, "LIMITS", {})
+    moded = odds_query.option_modes(system)
     out = []
     for option in getattr(game, "OPTIONS", ()):
         name, help_text = option.name, (option.help or option.name).rstrip(".").replace("`", "")
+        help_text = getattr(game, "LABELS", {}).get(name, help_text)  # the page's words, where the help's are YAML's
         flag = max(option.opts, key=len)
-        value = values.get(name, "")
+        value, mode = values.get(name, ""), moded.get(name, "")
         if isinstance(option.type, click.Choice):
-            out.append(Control(name, flag, help_text, "select", value, choices=tuple(option.type.choices)))
+            out.append(Control(name, flag, help_text, "select", value, choices=tuple(option.type.choices), mode=mode))
         elif isinstance(option.type, click.Path):
-            out.append(Control(name, flag, help_text, "file", value, choices=tuple(files)))
+            choices = tuple(odds_query.fitting(system, name, files, folder))
+            out.append(Control(name, flag, help_text, "file", value, choices=choices, mode=mode))
         elif name in limits:
-            out.append(Control(name, flag, help_text, "number", value, *limits[name]))
+            out.append(Control(name, flag, help_text, "number", value, *limits[name], mode=mode))
         else:
-            out.append(Control(name, flag, help_text, "text", value))
+            out.append(Control(name, flag, help_text, "text", value, mode=mode))
     return out
 
 
@@ -75,8 +81,11 @@ def _values(system: str, request: Request, form: dict[str, str] | None = None) -
     names = [o.name for o in getattr(module(system), "OPTIONS", ())]
     given = form if form is not None else dict(request.query_params)
     if not any(n in given for n in names):
-        return dict(getattr(module(system), "EXAMPLE", {}))
-    return {n: given.get(n, "").strip() for n in names}
+        values = dict(getattr(module(system), "EXAMPLE", {}))
+    else:
+        values = {n: given.get(n, "").strip() for n in names}
+    mode = odds_query.chosen_mode(system, values, given.get("mode", ""))
+    return odds_query.in_mode(system, values, mode) if mode else values
 
 
 def _given(system: str, values: dict[str, str], studio) -> dict[str, Any]:
@@ -93,7 +102,7 @@ def _given(system: str, values: dict[str, str], studio) -> dict[str, Any]:
 def answer_context(system: str, values: dict[str, str], studio) -> dict[str, Any]:
     """The answer fragment's values: the game's words and chart, or what is wrong."""
     game = module(system)
-    ctx: dict[str, Any] = {"answer": None, "chart": None, "problem": "", "message": ""}
+    ctx: dict[str, Any] = {"answer": None, "chart": None, "problem": "", "problem_at": "", "message": ""}
     try:
         given = _given(system, values, studio)
     except LookupError:
@@ -103,9 +112,10 @@ def answer_context(system: str, values: dict[str, str], studio) -> dict[str, Any
         ctx["message"] = "Set the dice above to see the chances."
         return ctx
     try:
-        answer = game.answer(given)
-    except click.ClickException as exc:  # the words the command line would print, without "Error:"
-        ctx["problem"] = said_plainly(exc)
+        answer = odds_query.answered(system, given, studio.folder)
+    except click.ClickException as exc:  # the command line's words, in the page's: labels, no server path
+        labels = {c.name: c.label for c in controls(system, values, [], studio.folder)}
+        ctx["problem_at"], ctx["problem"] = odds_query.refusal(exc, labels, studio.folder, given)
         return ctx
     ctx["answer"] = answer
     if answer.spread is not None:
@@ -148,8 +158,11 @@ async def odds_page(request: Request) -> Response:
     files = yaml_files(studio)
     ctx = await run_in_threadpool(answer_context, system, values, studio)
     game = module(system)
+    shown = await run_in_threadpool(controls, system, values, files, studio.folder)
     return page(request, "odds.html", {**ctx, "system": system, "title": REGISTRY[system].title,
-                                       "controls": controls(system, values, files), "papers": PAPERS,
+                                       "controls": shown, "papers": PAPERS, "oob": False, "keep": False, "words": words,
+                                       "modes": odds_query.modes(system),
+                                       "mode": odds_query.chosen_mode(system, values, request.query_params.get("mode", "")),
                                        "no_dice": getattr(game, "NO_DICE", "").format(title=REGISTRY[system].title)})
 
 
@@ -159,8 +172,13 @@ async def odds_answer(request: Request) -> Response:
     except LookupError:
         return Response("no such game", status_code=404, media_type="text/plain")
     studio = request.app.state.studio
-    ctx = await run_in_threadpool(answer_context, system, _values(system, request), studio)
-    return HTMLResponse(studio.templates.get_template("odds_answer.html").render(ctx))
+    values = _values(system, request)
+    ctx = await run_in_threadpool(answer_context, system, values, studio)
+    # from the page: a refused value is said beside its control and the last chart stays
+    keep = bool(ctx["problem"]) and request.headers.get("HX-Request") == "true"
+    names = [c.name for c in controls(system, values, [], studio.folder)]
+    html = studio.templates.get_template("odds_answer.html").render({**ctx, "oob": True, "keep": keep, "names": names})
+    return HTMLResponse(html, headers={"HX-Reswap": "none"} if keep else {})
 
 
 def handout_name(system: str) -> str:
@@ -189,8 +207,11 @@ async def odds_print(request: Request) -> Response:
         written = await run_in_threadpool(_write_handout, system, _values(system, request, form), paper_id, studio)
     except LookupError:
         ctx["problem"] = "That file is not a YAML file of this folder; choose one from the list."
-    except (click.ClickException, OutputError) as exc:
-        ctx["problem"] = said_plainly(exc) if isinstance(exc, click.ClickException) else str(exc)
+    except click.ClickException as exc:
+        labels = {c.name: c.label for c in controls(system, _values(system, request, form), [], studio.folder)}
+        ctx["problem"] = odds_query.refusal(exc, labels, studio.folder)[1]
+    except OutputError as exc:
+        ctx["problem"] = str(exc)
     else:
         if written is None:
             ctx["problem"] = "This game uses no dice: it has no odds handout."

@@ -31,7 +31,10 @@ class Output:
     from_file: bool = False
     """Made from the file itself (so it can be its preview), not only for its game."""
     count: int | None = None
-    """How many characters, for an output that asks (a ready table): the suggested number."""
+    """The number it is made for, for an output that asks (a ready table, tokens): the one offered."""
+    count_word: str = ""
+    """What that number counts, as the page asks it ("Characters", "Players")."""
+    count_range: tuple[int, int] = (1, 100)
 
 
 def outputs(system: str | None, kind: str | None, rel: str) -> list[Output]:
@@ -55,8 +58,10 @@ def outputs(system: str | None, kind: str | None, rel: str) -> list[Output]:
     if system in _table_games():
         from ..pregen import module
 
+        from ..pregen import COUNT
+
         found.append(Output("table", "Ready table", f"playaid pregen {system} --count N --packet",
-                            count=module(system).DEMO_TABLE))
+                            count=module(system).DEMO_TABLE, count_word="Characters", count_range=COUNT))
     return found + declared(game, kind, rel)
 
 
@@ -68,7 +73,13 @@ def declared(game, kind: str | None, rel: str) -> list[Output]:
         for i, (label, made_from, _, command) in enumerate(game.printables):
             fits = kind in made_from.split() if from_file else "game" in made_from.split()
             if fits and label not in found:
-                found[label] = Output(f"game-{i}", label, command.replace("{file}", rel), from_file)
+                counted = game.printable_counts.get(label) if not from_file else None
+                if counted:
+                    word, low, high, opening = counted
+                    found[label] = Output(f"game-{i}", label, command.replace("{count}", "N"), from_file,
+                                          opening, word, (low, high))
+                else:
+                    found[label] = Output(f"game-{i}", label, command.replace("{file}", rel), from_file)
     return list(found.values())
 
 

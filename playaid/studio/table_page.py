@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from . import journal_page
+from . import journal_page, table_typed
 from .table_state import declare, table_of
 from ..documents import Library
 from ..play import resolve_scene
@@ -138,9 +138,28 @@ def shown_problems(problems: list[Problem]) -> list[dict[str, str]]:
     return out
 
 
+def scene_games(studio, found: list[dict[str, str]]) -> dict[str, Any]:
+    """The games a scene can be started for (those that play scenes), the one chosen being
+    the game of the folder's scenes, else of its first file of a game that plays scenes."""
+    from ..systems import REGISTRY
+
+    listed = [(g.id, g.title) for g in REGISTRY.values() if g.play is not None and "scene" in g.models]
+    ids = {id for id, _ in listed}
+    titles = {title: id for id, title in listed}
+    chosen = next((titles[s["game"]] for s in found if s["game"] in titles), "")
+    for rel in [] if chosen else yaml_files(studio):
+        system = Library().load(studio.resolve(rel)).system
+        if system is not None and system.id in ids:
+            chosen = system.id
+            break
+    return {"scene_games": listed, "scene_game": chosen}
+
+
 async def table_list(request: Request) -> Response:
-    found = await run_in_threadpool(scenes, request.app.state.studio)
-    return page(request, "table_list.html", {"scenes": found, "missing": ""})
+    studio = request.app.state.studio
+    found = await run_in_threadpool(scenes, studio)
+    games = await run_in_threadpool(scene_games, studio, found)
+    return page(request, "table_list.html", {"scenes": found, "missing": "", **games})
 
 
 async def table_scene(request: Request) -> Response:
@@ -149,13 +168,20 @@ async def table_scene(request: Request) -> Response:
     try:
         path = studio.resolve(rel)
     except LookupError:
-        return page(request, "table_list.html", {"scenes": [], "missing": rel}, status_code=404)
+        return page(request, "table_list.html", {"scenes": [], "missing": rel, "scene_games": [], "scene_game": ""}, status_code=404)
     typed: list[int] | None = []
     form: dict[str, str] = {}
+    extra: dict[str, Any] = {}
     if request.method == "POST":
         form = dict(parse_qsl((await request.body()).decode("utf-8", "replace")))
         typed = _dice(form.get("dice", ""))
-        if typed is not None and form.get("face", "").isdigit() and len(form["face"]) < 4:
+        if typed is not None and form.get("typed", "").strip():  # typed wins: Enter may "press" another button
+            more, why = table_typed.read_typed(form["typed"])
+            if more:
+                typed, why = await run_in_threadpool(table_typed.add_typed, path, typed, more, play)
+            if why:
+                extra.update(typed_text=form["typed"][:200], typed_problem=why)
+        elif typed is not None and form.get("face", "").isdigit() and len(form["face"]) < 4:
             typed.append(int(form["face"]))
         elif typed and form.get("undo"):
             typed.pop()
@@ -163,7 +189,6 @@ async def table_scene(request: Request) -> Response:
             typed = []
     if typed is None:
         return Response("the dice are whole numbers separated by commas", status_code=400, media_type="text/plain")
-    extra: dict[str, Any] = {}
     if form.get("apply"):
         extra["applied"], extra["apply_problem"] = await run_in_threadpool(journal_page.apply, path, rel, typed, studio.folder)
         if not extra["apply_problem"] or extra["applied"]:
@@ -174,7 +199,7 @@ async def table_scene(request: Request) -> Response:
 async def scene_page(request: Request, path: Path, rel: str, typed: list[int], extra: dict[str, Any]) -> Response:
     """The scene at `path` with the dice `typed`, and the table's journal beside it."""
     ctx: dict[str, Any] = {"path": rel, "applied": [], "apply_problem": "", "undo_said": [], "undo_problem": "",
-                           "event_said": [], "event_problem": "", **extra}
+                           "event_said": [], "event_problem": "", "typed_text": "", "typed_problem": "", **extra}
     turn = await run_in_threadpool(play, path, typed)
     ctx.update(turn=turn, problems=shown_problems(turn.problems), game=await run_in_threadpool(_game_title, path),
                journal=await run_in_threadpool(journal_page.timeline, path),

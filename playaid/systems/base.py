@@ -98,6 +98,11 @@ class GameSystem:
     file; the function takes (the file's path or None, paper id) and gives {file name: bytes},
     the files the command line writes. `{file}` in the command line stands for the file; with
     no function ("") the studio runs that command line itself (adding --paper and --out)."""
+    printable_counts: Mapping[str, tuple[str, int, int, int]] = field(default_factory=dict)
+    """Printables made for the game that take a number (players for tokens, characters for a
+    blank map): button label → (what is counted, as the page asks it, lowest, highest, the
+    number the command line uses when none is given). The function is then also given
+    `count=N`, and `{count}` in its command line stands for N."""
     worked_example: tuple[str, int] | None = None
     """The reference page's worked example: (scene file among the game's examples, seed used
     when the scene lists no dice), one that walks through most of the procedure. None: the

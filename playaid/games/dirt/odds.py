@@ -132,6 +132,8 @@ ASKING = {"pool", "difficulty", "versus"}
 LIMITS = {"pool": (1, MAX_DICE), "versus": (1, MAX_DICE)}
 EXAMPLE = {"pool": "4", "applies": "none", "difficulty": "average"}
 USAGE = "--pool N [--applies job|hobby] (--difficulty D | --versus N)"
+MODES = (("unopposed", "Unopposed: against the check's difficulty", {"difficulty": "average"}),
+         ("opposed", "Opposed: against another character's dice", {"versus": "4"}))
 
 
 def words() -> dict:

@@ -69,7 +69,8 @@ SYSTEM = GameSystem(
                 ("Tokens and turn summary", "setup", "playaid.games.fight_club.commands:tokens_files",
                  "playaid deck --tokens --players N (N: the setup's cast)"),
                 ("Tokens and turn summary", "game", "playaid.games.fight_club.commands:tokens_files",
-                 "playaid deck --tokens")),
+                 "playaid deck --tokens --players {count}")),
+    printable_counts={"Tokens and turn summary": ("Players", 1, 50, 4)},
     worked_example=("scene-fight.yaml", 1),
 )
 

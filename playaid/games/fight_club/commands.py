@@ -279,12 +279,13 @@ def deck_files(path, paper: str) -> dict[str, bytes]:
         raise InputError(str(exc)) from None
 
 
-def tokens_files(path, paper: str) -> dict[str, bytes]:
+def tokens_files(path, paper: str, count: int | None = None) -> dict[str, bytes]:
     """The studio's "Tokens": the counters and turn-summary cards `playaid deck --tokens
-    --players N` writes, N the setup `path`'s cast (the deck's default table when None)."""
+    --players N` writes, N the setup `path`'s cast, else `count` (the deck's default table
+    when None)."""
     from .cards.tokens import tokens_pdf
 
-    count = settings.layout()["tokens"]["default_players"]
+    count = settings.layout()["tokens"]["default_players"] if count is None else count
     if path is not None:
         from playaid.documents import Library
         from playaid.render.sheets import cast_of

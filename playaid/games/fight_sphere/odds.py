@@ -122,6 +122,8 @@ ASKING = {"pool", "threshold", "versus"}
 LIMITS = {"pool": (1, MAX_DICE), "threshold": (1, MAX_DICE), "versus": (1, MAX_DICE)}
 EXAMPLE = {"pool": "6", "threshold": "5"}
 USAGE = "--pool N (--threshold N | --versus N)"
+MODES = (("unopposed", "Against the GM's Threshold dice", {"threshold": "5"}),
+         ("opposed", "Opposed: against another Gladiator's dice", {"versus": "6"}))
 CELL_VIEWS = {"gladiator": main_and_tie("more", "tie")}
 
 

@@ -69,9 +69,10 @@ SYSTEM = GameSystem(
     printables=(("Relationship map and worksheets", "setup", "playaid.games.isolation.commands:map_files",
                  "playaid map {file}"),
                 ("Blank relationship map", "game", "playaid.games.isolation.commands:blank_map_files",
-                 "playaid map --blank 5"),
+                 "playaid map --blank {count}"),
                 ("Green paper dice", "game", "", "playaid net --die d6 --color green"),
                 ("Red paper dice", "game", "", "playaid net --die d6 --color red")),
+    printable_counts={"Blank relationship map": ("Characters on the map", 2, 12, 5)},
     worked_example=("scene-board-up.yaml", 1),
 )
 

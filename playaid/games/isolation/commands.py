@@ -99,6 +99,7 @@ BLANK_CAST = 5
 """The studio's blank map is for this many characters (the demo's; `playaid map --blank N`)."""
 
 
-def blank_map_files(path, paper: str) -> dict[str, bytes]:
-    """The studio's "Blank relationship map": `playaid map --blank 5 --paper PAPER`."""
-    return outputs(None, BLANK_CAST, paper, "pdf")
+def blank_map_files(path, paper: str, count: int | None = None) -> dict[str, bytes]:
+    """The studio's "Blank relationship map": `playaid map --blank N --paper PAPER`, N the
+    number asked for (`BLANK_CAST` when none)."""
+    return outputs(None, BLANK_CAST if count is None else count, paper, "pdf")

@@ -132,6 +132,8 @@ OPTIONS = (click.Option(["--pool"], help="Your dice."),
            click.Option(["--faces"], type=click.Path(dir_okay=False), help="A `kind: dice` file with your die's faces."))
 ASKING = {"pool", "tn"}
 USAGE = "--pool N --tn N"
+FILE_KINDS = {"faces": "dice"}
+LABELS = {"faces": "Your die's faces: a Spiral die file (none: the standard die)"}
 LIMITS = {"pool": (1, POOL_MAX), "tn": (TN_MIN, TN_MAX)}
 EXAMPLE = {"pool": "4", "tn": "3"}
 CELL_VIEWS = {"net": main_and_tie("spare", "spiral", "spiral")}
