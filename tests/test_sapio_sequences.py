@@ -55,6 +55,10 @@ def test_the_chase_example_rolls_replays_and_its_next_turn_rolls_too(run, tmp_pa
     assert written["setup"] == "rooftops.yaml" and written["character"] == "Ines Varga"
     assert (written["sequence"]["round"], written["sequence"]["acted"], written["sequence"]["invoked"]) == (2, [], [])
     assert not {"invoke", "help", "take", "action"} & set(written)
+    # the frame keeps no TN of Wren's turn: the GM sets the new one (issue 37, item 5)
+    assert "tn" not in written and run("validate", out / "scene-chase.yaml").exit_code == 1
+    frame = (out / "scene-chase.yaml").read_text(encoding="utf-8")
+    (out / "scene-chase.yaml").write_text(frame + "tn: 2\n", encoding="utf-8")
     assert run("validate", out / "scene-chase.yaml").exit_code == 0
     assert roll_json(run, out / "scene-chase.yaml", "--seed", "1")["outcome"] in ("success", "failure")
 

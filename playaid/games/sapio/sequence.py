@@ -22,9 +22,11 @@ from .character import Character
 TURN, THREAT, ENTER, INVOKED, HARM, SHAPE = ("sapio.sequence-turn", "sapio.sequence-threatened",
                                              "sapio.sequence-enter", "sapio.sequence-invoked",
                                              "sapio.sequence-harm", "sapio.sequence-shape")
-TURN_FIELDS = ("type", "action", "invoke", "bonus", "help", "penalties", "defender", "weapon", "wound", "take",
+TURN_FIELDS = ("type", "action", "tn", "invoke", "bonus", "help", "penalties", "defender", "weapon", "wound", "take",
                "treat", "luck_gained", "dice", "improbable_success")
-"""What a scene says about one turn; the next turn's frame starts without them."""
+"""What a scene says about one turn; the next turn's frame starts without them. The TN goes
+too: "The GM sets the TN based on the difficulty of the action attempted by the focal
+character", so the next focal character is never rolled against the previous one's."""
 
 
 def _fold(name: str) -> str:
@@ -215,4 +217,5 @@ def sequence_changes(s: Scene, step: Advance) -> list[Change]:
         frame.update(type="versus", defender={"character": s.character, "invokes": []})
     turn = {"character": s.character}
     return [Change("scene", ("sequence",), as_yaml(q), as_yaml(after), text),
-            Change("scene", (), turn, frame, f"next turn: {frame['character']} is focal; write what they attempt")]
+            Change("scene", (), turn, frame, f"next turn: {frame['character']} is focal; write what they attempt"
+                   + ("" if frame.get("type") == "versus" else " and the TN the GM sets"))]
