@@ -29,3 +29,51 @@ def test_the_next_turns_frame_drops_the_previous_turns_tn(files, run, tmp_path):
     frame = (out / "scene.yaml").read_text(encoding="utf-8")
     (out / "scene.yaml").write_text(frame + "tn: 2\n", encoding="utf-8")
     assert roll_json(run, out / "scene.yaml", "--seed", "1")["outcome"] in ("success", "failure")
+
+
+# -- item 6: Isolation `wounds_to` names only characters who can take a wound -------------------
+
+ISOLATION_FAIL = """
+active: Bob Tanner
+persuade: [Alice Moreau]
+difficulty: 1
+physical: true
+dice:
+  Bob Tanner: {green: [2, 2], red: [2, 2, 2]}
+  Alice Moreau: {green: [2, 2], red: [2]}
+  GM: {red: [3, 3, 3, 3, 3, 3]}
+"""
+# Alice cooperates (2 − 0 = +2); 4 green evens against 6 red odds: −2, two wound levels
+
+
+def isolation_scene(files, body: str):
+    from test_isolation_play import table as isolation_table
+
+    isolation_table(files, stress=2)
+    return files.write("scene.yaml", "system: isolation\nkind: scene\nsetup: setup.yaml\n" + body)
+
+
+def test_wounds_to_naming_a_character_not_involved_is_an_input_error(files, run):
+    # "These wound levels must be distributed among the Cooperating and Neutral characters
+    # involved in the conflict": Eve is not asked, so not involved
+    path = isolation_scene(files, ISOLATION_FAIL + "wounds_to: [Eve Lindqvist, Bob Tanner]\n")
+    [problem] = [p for p in files.problems("scene.yaml") if p.is_error]
+    assert (problem.rule, problem.path) == ("isolation.scene-roles", ("wounds_to", 0))
+    assert "Eve Lindqvist is not asked" in problem.message and "Alice Moreau" in problem.hint
+    result = run("roll", path)
+    assert result.exit_code == 1 and "wounds_to" in result.output and "Traceback" not in result.output
+
+
+def test_wounds_to_naming_a_declared_hostile_passive_is_an_input_error(files):
+    body = ISOLATION_FAIL.replace("difficulty: 1", "difficulty: 1\nstances: {Alice Moreau: hostile}")
+    isolation_scene(files, body + "wounds_to: [Alice Moreau]\n")
+    [problem] = [p for p in files.problems("scene.yaml") if p.is_error]
+    assert problem.path == ("wounds_to", 0) and "Alice Moreau is declared hostile" in problem.message
+
+
+def test_wounds_to_naming_those_involved_plays_as_before(files, run):
+    path = isolation_scene(files, ISOLATION_FAIL + "wounds_to: [Alice Moreau, Bob Tanner]\n")
+    assert [p for p in files.problems("scene.yaml") if p.is_error] == []
+    out = roll_json(run, path)
+    health = {c["who"]: c["after"] for c in out["changes"] if c["field"] == ["health"]}
+    assert health == {"Alice Moreau": "injured", "Bob Tanner": "injured"}
