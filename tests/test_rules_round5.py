@@ -77,3 +77,19 @@ def test_wounds_to_naming_those_involved_plays_as_before(files, run):
     out = roll_json(run, path)
     health = {c["who"]: c["after"] for c in out["changes"] if c["field"] == ["health"]}
     assert health == {"Alice Moreau": "injured", "Bob Tanner": "injured"}
+
+
+# -- item 7: a Dirt held action is labelled as it is played -------------------------------------
+
+def test_a_held_action_is_labelled_as_held_not_by_its_place_in_the_file(files, run):
+    # "Holding an Action": the player "may wait until the end of the round to choose an action"
+    from test_rules_round4_dirt import MOSS_THINKS, round_of, table as dirt_table
+
+    dirt_table(files)
+    wren = "{type: unopposed, character: Wren, stat: mental, difficulty: average, dice: [5, 5, 1, 1], hold: true}"
+    out = roll_json(run, round_of(files, wren, MOSS_THINKS))
+    said = [s["text"] for s in out["steps"] if "action" in s]
+    assert said[0].startswith("Action 2: Moss") and said[1].startswith("Held action (Wren).")
+    assert not any(text.startswith("Action 1") for text in said)
+    plain = roll_json(run, round_of(files, wren.replace("hold: true", "hold: false"), MOSS_THINKS))
+    assert [s["text"].split(".")[0] for s in plain["steps"] if "action" in s] == ["Action 1: Wren", "Action 2: Moss"]
