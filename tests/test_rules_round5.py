@@ -93,3 +93,39 @@ def test_a_held_action_is_labelled_as_held_not_by_its_place_in_the_file(files, r
     assert not any(text.startswith("Action 1") for text in said)
     plain = roll_json(run, round_of(files, wren.replace("hold: true", "hold: false"), MOSS_THINKS))
     assert [s["text"].split(".")[0] for s in plain["steps"] if "action" in s] == ["Action 1: Wren", "Action 2: Moss"]
+
+
+# -- item 2: Sapio's Usually Bloody is played -----------------------------------------------------
+
+def _bloody(files, penalties: str, talents: str = "[Usually Bloody]", **harm):
+    from test_rules_round3 import hide
+
+    sheet = [{"name": "Usually Bloody", "text": "May ignore the TN increase from a single Injury."}]
+    return hide(files, 2, talents, f"[{HIT}, {HIT}]", penalties, talents=sheet, **harm)
+
+
+def _tn(out: dict) -> int:
+    return [s["tn"] for s in out["steps"] if "tn" in s][-1]
+
+
+def test_usually_bloody_ignores_the_largest_injury_and_says_so(files, run):
+    # "Usually Bloody - This character may ignore the TN increase from a single Injury"
+    injuries = [{"name": "Cracked Rib", "level": "severe"}, {"name": "Bruised Arm", "level": "moderate"}]
+    out = roll_json(run, _bloody(files, "[Cracked Rib, Bruised Arm]", injuries=injuries))
+    said = " ".join(s["text"] for s in out["steps"])
+    assert "Usually Bloody: the TN increase from a single Injury is ignored — the Severe Injury Cracked Rib " \
+           "(TN +2) does not count" in said
+    assert _tn(out) == 3  # TN 2, the Moderate Bruised Arm still +1 ("only the largest penalty is applied")
+    without = roll_json(run, _bloody(files, "[Cracked Rib, Bruised Arm]", talents="[]", injuries=injuries))
+    assert _tn(without) == 4
+    # two Hits: against TN 2 a success with the talent, against TN 4 a failure without it
+    alone = roll_json(run, _bloody(files, "[Cracked Rib]", injuries=injuries[:1]))
+    assert (_tn(alone), alone["outcome"]) == (2, "success")
+    alone = roll_json(run, _bloody(files, "[Cracked Rib]", talents="[]", injuries=injuries[:1]))
+    assert (_tn(alone), alone["outcome"]) == (4, "failure")
+
+
+def test_usually_bloody_ignores_an_injury_never_a_stress(files, run):
+    stresses = [{"name": "Shaken", "level": "severe"}]
+    out = roll_json(run, _bloody(files, "[Shaken]", stresses=stresses))
+    assert _tn(out) == 4 and "no Injury raises this TN" in " ".join(s["text"] for s in out["steps"])

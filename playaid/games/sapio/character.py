@@ -35,7 +35,7 @@ class Profession:
 @dataclass(frozen=True)
 class Talent:
     """A Special Talent; what `roll` plays for it is stated here (one of `tn_cap`, `tn_change`,
-    `bonus_dice`, `hits`, `spares`, `spirals`) or, for the rule text's own examples, taken from
+    `bonus_dice`, `ignore_injuries`, `hits`, `spares`, `spirals`) or, for the rule text's own examples, taken from
     the game's talent data."""
 
     name: str = spec(doc="the Special Talent's name, e.g. Hide in Plain Sight")
@@ -50,6 +50,11 @@ class Talent:
     bonus_dice: int | None = spec(None, minimum=1, maximum=5, rule="sapio.talent-effect",
                                   doc="bonus dice it adds for that task (1–5)",
                                   hint="a Special Talent adds 1 to 5 bonus dice, usually 1")
+    ignore_injuries: int | None = spec(None, minimum=1, maximum=3, rule="sapio.talent-effect",
+                                       doc="the TN increase from this many of the character's Injuries is ignored "
+                                           "(Usually Bloody: 1, \"a single Injury\")",
+                                       hint="a Special Talent ignores the increase of 1 to 3 Injuries, e.g. "
+                                            "`ignore_injuries: 1`")
     hits: int | None = spec(None, minimum=1, maximum=3, rule="sapio.talent-effect",
                             doc="automatic Hits it adds to the result for that task (1–3)",
                             hint="a Special Talent adds 1 to 3 automatic Hits, e.g. `hits: 1`")

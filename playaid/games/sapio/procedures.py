@@ -26,7 +26,7 @@ from .scene_rules import Cast
 from .sequence import HARM, INVOKED, advance, main_again, opening_step, sequence_changes
 from .character import Character
 from .spiral_die import FACE_COUNT, Face, SpiralDie, default_die, die_of
-from .talents import RESULT_EFFECTS, Effect, effect_of
+from .talents import RESULT_EFFECTS, Effect, effect_of, ignored, ignored_step
 
 APPLICABLE = {"full": "fully applicable", "partial": "partially applicable"}
 
@@ -109,6 +109,11 @@ def tn_steps(scene: Scene, actor: Character, defender: Character | None, pool: D
         text = f"The GM sets TN {base}."
     steps.append(Step(text, {"tn": base}))
     applying = [found for name in scene.penalties if (found := actor.harm(name)) is not None]
+    bloody = [e for e in talent_effects(actor, scene.bonus.talents) if e.kind == "ignore_injuries"]
+    if bloody:
+        dropped = ignored(applying, sum(e.amount for e in bloody))
+        steps.append(ignored_step(bloody, dropped, applying))
+        applying = [found for found in applying if found not in dropped]
     plus = penalty([h.rank for _, h in applying if h.rank])
     if plus:
         field, worst = max(applying, key=lambda found: penalty([found[1].rank]) if found[1].rank else 0)
@@ -128,7 +133,7 @@ def tn_steps(scene: Scene, actor: Character, defender: Character | None, pool: D
         steps.append(Step(f"{counted(pool.beyond, 'die')} beyond six: "
                           f"TN −{pool.tn_reduction} (one for every two){floor}.",
                           {"beyond": pool.beyond, "reduction": pool.tn_reduction}))
-    if plus or pool.beyond or effects:
+    if plus or pool.beyond or effects or bloody:
         steps.append(Step(f"The TN to meet is {tn}.", {"tn": tn}))
     return tn, steps
 
