@@ -129,3 +129,31 @@ def test_usually_bloody_ignores_an_injury_never_a_stress(files, run):
     stresses = [{"name": "Shaken", "level": "severe"}]
     out = roll_json(run, _bloody(files, "[Shaken]", stresses=stresses))
     assert _tn(out) == 4 and "no Injury raises this TN" in " ".join(s["text"] for s in out["steps"])
+
+
+# -- item 3: a Spiral's harm may fall on a supporting character who is not assisting ------------
+
+def test_a_spirals_harm_falls_on_a_supporting_character_not_assisting(files, run):
+    # "If the focal character or supporting characters were attempting something risky and failed
+    # or rolled Spiral, they might take an Injury or Stress": Ines is supporting, not helping Wren
+    from test_sapio_play import HIT_SPIRAL, SPIRAL
+
+    take = "take: {injury: Bruised Ribs, level: minor, who: Ines Varga, when: spiral}\n"
+    path = sapio_table(files, ROUND_1, "character: Wren Halloway\ntn: 1\ninvoke: {quality: Agile}\n" + take
+                       + f"dice: [{HIT_SPIRAL}, {SPIRAL}]\n")
+    assert [p for p in files.problems("sapio/scene.yaml") if p.is_error] == []
+    out = roll_json(run, path)
+    [step] = [s for s in out["steps"] if s.get("rule") == "sapio.sequence-harm"]
+    assert step["who"] == "Ines Varga" and "a supporting character not assisting Wren Halloway" in step["text"]
+    assert "the GM decides" in step["text"]
+    assert [c["who"] for c in out["changes"] if c["field"] == ["injuries"]] == ["Ines Varga"]
+
+
+def test_a_spirals_harm_on_a_helper_is_said_plainly(files, run):
+    from test_sapio_play import HIT_SPIRAL, SPIRAL
+
+    take = "take: {injury: Bruised Ribs, level: minor, who: Ines Varga, when: spiral}\n"
+    path = sapio_table(files, ROUND_1, "character: Wren Halloway\ntn: 1\nhelp: [{character: Ines Varga, invokes: "
+                       f"Stern}}]\n" + take + f"dice: [{HIT_SPIRAL}, {SPIRAL}]\n")
+    [step] = [s for s in roll_json(run, path)["steps"] if s.get("rule") == "sapio.sequence-harm"]
+    assert step["text"].startswith("A net Spiral: the GM's complication brings harm. Ines Varga takes")

@@ -176,9 +176,11 @@ def test_a_helper_takes_harm_on_a_net_spiral_only(files, run):
     assert not [c for c in calm["changes"] if c["field"] == ["injuries"]]
 
 
-def test_a_spirals_harm_does_not_fall_on_a_character_outside_the_turn(files):
+def test_a_spirals_harm_does_not_fall_on_a_character_outside_the_sequence(files):
+    # a supporting character who is not assisting may take it (issue 37, tests/test_rules_round5.py);
+    # one who takes no part in the sequence is not in the scene at all
     take = "take: {injury: Bruised Ribs, level: minor, who: Ines Varga, when: spiral}\n"
-    table(files, ROUND_1, "character: Wren Halloway\ntn: 1\n" + take)
+    table(files, "round: 1\ncharacters: [Wren Halloway]", "character: Wren Halloway\ntn: 1\n" + take)
     assert errors(files) == [("sapio.sequence-harm", ("take", "who"))]
 
 

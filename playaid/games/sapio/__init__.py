@@ -47,7 +47,7 @@ RULES = {
     "sapio.sequence-enter": "Characters enter the fray at the beginning of a round, before anyone acts (error).",
     "sapio.sequence-invoked": "An element invoked stays invoked for the rest of the round; only the Main Profession "
                               "is invoked again, fully applicable, for one die (error).",
-    "sapio.sequence-harm": "A Spiral's harm falls on the focal character or one assisting them (error).",
+    "sapio.sequence-harm": "A Spiral's harm falls on a character of the sequence: focal or supporting (error).",
     "sapio.weapon-level": "A weapon's base Injury is Minor, Moderate or Severe (error).",
     "sapio.advancement-cycle": "Every type of advancement is taken once before any repeats (error).",
     "sapio.cycle-reward": "A cycle reward comes with the advancement that completes a cycle (error).",

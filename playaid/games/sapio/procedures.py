@@ -23,7 +23,7 @@ from .recovery import play_rest, treatment
 from .roll import CheckResult, Tally, improbable_success, read_check
 from .scene import Scene
 from .scene_rules import Cast
-from .sequence import HARM, INVOKED, advance, main_again, opening_step, sequence_changes
+from .sequence import HARM, INVOKED, advance, main_again, opening_step, sequence_changes, spiral_harm_said
 from .character import Character
 from .spiral_die import FACE_COUNT, Face, SpiralDie, default_die, die_of
 from .talents import RESULT_EFFECTS, Effect, effect_of, ignored, ignored_step
@@ -243,7 +243,8 @@ def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
         field, name = ("injuries", t.injury) if t.injury is not None else ("stresses", t.stress)
         spiral = t.when == "spiral"
         sheets.write(who, field, name, t.level, t.similar_to, HARM if spiral and scene.sequence else "",
-                     "A net Spiral: the GM's complication brings harm. " if spiral else "")
+                     "" if not spiral else spiral_harm_said(scene, actor, who.name) if scene.sequence
+                     else "A net Spiral: the GM's complication brings harm. ")
     if scene.treat is not None:
         treatment(scene, actor, cast, result.success, sheets)
     luck_said, luck_changes = luck
