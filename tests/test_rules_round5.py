@@ -157,3 +157,49 @@ def test_a_spirals_harm_on_a_helper_is_said_plainly(files, run):
                        f"Stern}}]\n" + take + f"dice: [{HIT_SPIRAL}, {SPIRAL}]\n")
     [step] = [s for s in roll_json(run, path)["steps"] if s.get("rule") == "sapio.sequence-harm"]
     assert step["text"].startswith("A net Spiral: the GM's complication brings harm. Ines Varga takes")
+
+
+# -- item 4: the GM's Luck per session is guidance: a warning past 3, never a refusal ------------
+
+LUCK_HEAD = "system: sapio\nkind: scene\ntype: luck\nsetup: rooftops.yaml\ncharacter: Ines Varga\nluck_gained:\n"
+
+
+def _gifts(files, *amounts: int, given: int = 0):
+    from test_events_games import sapio_table
+
+    sapio_table(files)
+    if given:
+        ines = files.root / "ines.yaml"
+        ines.write_text(ines.read_text(encoding="utf-8") + f"luck_given: {given}\n", encoding="utf-8")
+    return files.write("luck.yaml", LUCK_HEAD + "".join(
+        f"  - {{character: Ines Varga, source: gm, amount: {n}}}\n" for n in amounts))
+
+
+def _warned(files) -> list[tuple]:
+    problems = files.problems("luck.yaml")
+    assert not [p for p in problems if p.is_error], [p.message for p in problems]
+    return [p.path for p in problems if p.rule == "sapio.luck-per-session"]
+
+
+def test_a_gm_gift_of_four_luck_is_played_with_a_warning(files, run, tmp_path):
+    # "In general, characters should receive between 1 and 3 Luck per session": guidance, not a limit
+    path = _gifts(files, 4)
+    assert _warned(files) == [("luck_gained", 0, "amount")]
+    before = yaml.safe_load((files.root / "ines.yaml").read_text(encoding="utf-8")).get("luck", 0)
+    result = run("roll", path, "--apply", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert "sapio.luck-per-session" in result.output and "4 given this session, past the 1 to 3" in result.output
+    setup = yaml.safe_load((tmp_path / "out" / "rooftops.yaml").read_text(encoding="utf-8"))
+    ines = next(c for c in setup["characters"] if c["name"] == "Ines Varga")
+    assert (ines["luck"], ines["luck_given"]) == (before + 4, 4)
+
+
+def test_the_sessions_gifts_are_counted_together(files):
+    _gifts(files, 3, 3)
+    assert _warned(files) == [("luck_gained", 1, "amount")]  # two gifts of 3 pass 3 too
+    _gifts(files, 2, given=2)
+    assert _warned(files) == [("luck_gained", 0, "amount")]  # 2 given earlier this session, + 2
+    _gifts(files, 1, given=2)
+    assert _warned(files) == []
+    _gifts(files, 3)
+    assert _warned(files) == []

@@ -31,10 +31,12 @@ RULES = {
                          "error when rolling: a debilitated character makes no check, helps no one, invokes nothing "
                          "to defend).",
     "sapio.talent-effect": "A Special Talent states at most one effect (a TN cap 1–5, a TN change −1 to −4, 1–5 "
-                           "bonus dice, or 1–3 automatic Hits, Spares or Spirals), and a scene names only talents "
+                           "bonus dice, 1–3 Injuries ignored, or 1–3 automatic Hits, Spares or Spirals), and a scene names only talents "
                            "`roll` can play (error).",
     "sapio.luck-gained": "Luck is gained 1 for a Principle (by its own character), 1 for a Worst Impulse (by the "
-                         "most inconvenienced other character), or 1–3 from the GM (error).",
+                         "most inconvenienced other character), or any amount from the GM (error).",
+    "sapio.luck-per-session": "The GM's gifts of Luck to a character pass 3 in a session: the guidance is 1 to 3 "
+                              "(warning).",
     "sapio.heal-treatment": "A treatment check lowers one of the character's Injuries one level on a success "
                             "(error).",
     "sapio.luck-event": "A Luck scene (`type: luck`) names who gains Luck and rolls nothing (error).",
