@@ -4,9 +4,15 @@ text it holds the tool to."""
 
 from __future__ import annotations
 
+import json
+import math
+from collections import Counter
+
+import pytest
 import yaml
 
 from conftest import EXAMPLES, roll_json
+from playaid.play import resolve_scene
 from test_sapio_play import HIT
 from test_sapio_sequences import ROUND_1, table as sapio_table
 
@@ -203,3 +209,123 @@ def test_the_sessions_gifts_are_counted_together(files):
     assert _warned(files) == []
     _gifts(files, 3)
     assert _warned(files) == []
+
+
+# -- item 1: `odds --scene` answers in the outcomes `roll` reports, checked against `roll` ------
+#
+# Each scene is rolled with seeds 0 … N−1 by the same code `playaid roll` runs, and every
+# outcome's frequency is held to the exact chance `odds --scene` gives: within 4.5 standard
+# errors, sqrt(p(1−p)/N), plus 1/N for the count being whole. For a right answer a deviation
+# that large has a chance below 7·10⁻⁶ per outcome, under 10⁻³ over every outcome of this file;
+# a wrong one such as the fight bands of a social action (36% "to win" where 3.3% completes
+# it) misses by dozens of standard errors. The seeds are fixed, so the test is repeatable.
+
+ROLLS = 1000
+
+
+def odds_of(run, game: str, path) -> dict:
+    result = run("odds", game, "--scene", path, "--format", "json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def agrees(outcomes: dict[str, float], seen: Counter, n: int) -> None:
+    """Every outcome `roll` reported is one the odds give a chance, at the frequency they say."""
+    assert set(seen) <= {k for k, p in outcomes.items() if p > 0}, (seen, outcomes)
+    assert abs(sum(outcomes.values()) - 1) < 1e-9
+    for k, p in outcomes.items():
+        tolerance = 4.5 * math.sqrt(p * (1 - p) / n) + 1 / n
+        assert abs(seen[k] / n - p) <= tolerance, (k, seen[k] / n, p, tolerance)
+
+
+def rolled(path, n: int = ROLLS, label=lambda result: result.outcome) -> Counter:
+    out = Counter()
+    for seed in range(n):
+        result, problems, _ = resolve_scene(path, seed)
+        assert result is not None, problems
+        out[label(result)] += 1
+    return out
+
+
+def dirt_table(files, moss: str = "", scout: str = "") -> None:
+    for name, extra in (("moss.yaml", moss), ("scout.yaml", scout)):
+        files.write(name, (EXAMPLES["dirt"] / name).read_text(encoding="utf-8") + extra)
+
+
+def dirt_scene(files, body: str, name: str = "scene.yaml"):
+    return files.write(name, "system: dirt\nkind: scene\n" + body)
+
+
+SOCIAL = ("type: opposed\naction: Talk the ranger off the trail\nsides:\n"
+          "  - {character: scout.yaml, stat: social, difficulty: hard}\n  - {character: moss.yaml, stat: social}\n")
+
+
+def test_dirt_an_opposed_social_action_answers_completion_not_fight_bands(files, run):
+    # "that character's action is resolved if there were enough degrees of success to complete
+    # that action as an unopposed check": 3 dice against 3, a hard (4-degree) action
+    dirt_table(files)
+    odds = odds_of(run, "dirt", dirt_scene(files, SOCIAL))
+    got = {k: round(v * 1000) / 10 for k, v in odds["outcomes"].items()}
+    assert got == {"win:Scout": 3.3, "win-incomplete:Scout": 32.7, "tie": 27.9, "win-incomplete:Moss": 0.0,
+                   "win:Moss": 36.0}
+    assert "bands" not in odds  # nobody is hurt outside a fight
+    said = run("odds", "dirt", "--scene", files.root / "scene.yaml").output
+    assert "not a fight: nobody is hurt" in said and "win-incomplete" in said and "wounded" not in said
+    agrees(odds["outcomes"], rolled(files.root / "scene.yaml"), ROLLS)
+
+
+DIRT_KINDS = {
+    "unopposed": ("", "", "type: unopposed\ncharacter: moss.yaml\nstat: physical\napplies: job\ndifficulty: hard\n"),
+    "unopposed-disrupted": ("disrupted: true\n", "", "type: unopposed\ncharacter: moss.yaml\nstat: mental\n"
+                                                     "difficulty: average\n"),
+    "opposed-both-difficult": ("", "", SOCIAL.replace("stat: social}\n", "stat: social, difficulty: average}\n")),
+    "fight-disrupted-side": ("disrupted: true\n", "", "type: opposed\nfight: true\nsides:\n  - {character: moss.yaml, "
+                                                      "stat: physical}\n  - {character: scout.yaml, stat: physical}\n"),
+    "ambush": ("", "", "type: opposed\nfight: true\nambush: true\nsides:\n  - {character: scout.yaml, stat: physical, "
+                       "difficulty: nearly-impossible}\n  - {character: moss.yaml, stat: physical}\n"),
+    "incapacitated-opposer": ("lost: {combat: {mental: 2}}\n", "", "type: opposed\nsides:\n  - {character: scout.yaml, "
+                              "stat: social, difficulty: difficult}\n  - {character: moss.yaml, stat: social}\n"),
+}
+
+
+@pytest.mark.parametrize("kind", DIRT_KINDS)
+def test_dirt_every_kind_of_check_rolls_as_often_as_its_odds_say(files, run, kind):
+    moss, scout, body = DIRT_KINDS[kind]
+    dirt_table(files, moss, scout)
+    path = dirt_scene(files, body)
+    odds = odds_of(run, "dirt", path)
+    agrees(odds["outcomes"], rolled(path), ROLLS)
+
+
+def _actions(result) -> tuple:
+    """Each action's outcome of a round, as `roll` reports it in its steps."""
+    out, current = {}, None
+    for step in result.steps:
+        d = step.data
+        if "action" in d:
+            current = d["action"]
+        elif "success" in d and "needed" in d:
+            out[current] = "success" if d["success"] else "failure"
+        elif d.get("tie"):
+            out[current] = "tie"
+        elif "winner" in d:
+            out[current] = ("win:" if d["completed"] else "win-incomplete:") + d["winner"]
+    return tuple(sorted(out.items()))
+
+
+def test_dirt_a_round_answers_action_by_action(files, run):
+    dirt_table(files)
+    files.write("table.yaml", "system: dirt\nkind: setup\nname: Creek\ncharacters: [scout.yaml, moss.yaml]\n")
+    path = dirt_scene(files, "type: round\nsetup: table.yaml\nactions:\n"
+                             "  - {type: opposed, sides: [{character: Scout, stat: social, difficulty: hard}, "
+                             "{character: Moss, stat: social}], hold: true}\n"
+                             "  - {type: unopposed, character: Moss, stat: mental, difficulty: simple}\n")
+    odds = odds_of(run, "dirt", path)
+    assert odds["outcomes"] == {"round": 1.0}
+    seen = rolled(path, label=_actions)
+    assert [a["action"] for a in odds["actions"]] == [2, 1]  # as played: the held action last
+    for action in odds["actions"]:
+        counts = Counter()
+        for key, times in seen.items():
+            counts[dict(key)[action["action"]]] += times
+        agrees(action["outcomes"], counts, ROLLS)

@@ -158,24 +158,7 @@ def answer(given: dict) -> Answer:
 
 
 def from_scene(result) -> Answer:
-    """The odds of a scene's roll, its pools as `playaid roll` builds them (the steps' data):
-    one side against its difficulty, or the actor's degrees against the other side's."""
-    from playaid.odds.scene_roll import NoOdds, bounded
+    """The odds of a scene's roll in the outcomes `playaid roll` reports for it (odds_scene.py)."""
+    from .odds_scene import scene_answer
 
-    applies = {t: a for a, t in THRESHOLD.items()}
-    pools = [s.data for s in result.steps if {"character", "dice", "threshold"} <= set(s.data)]
-    if not pools or any(p["dice"] < 1 for p in pools):
-        raise NoOdds("a side rolls no dice (a stat at 0): nothing to compute")
-    for p in pools:
-        bounded(p["dice"], LIMITS["pool"], p["character"])
-    first = pools[0]
-    if len(pools) > 1:
-        second = pools[1]
-        return query(first["dice"], applies[first["threshold"]], None, second["dice"], applies[second["threshold"]])
-    needed = next(s.data["needed"] for s in result.steps if "needed" in s.data)
-    named = {v: k for k, v in DIFFICULTY.items()}
-    if needed in named:
-        return query(first["dice"], applies[first["threshold"]], named[needed])
-    p = at_least(first["dice"], first["threshold"], needed)  # a disrupted action needs one degree more
-    return Answer(SYSTEM, (f"{first['dice']} dice needing {needed} degrees: {percent(p)} to succeed.",),
-                  {"pool": first["dice"], "needed": needed, "success": p})
+    return scene_answer(result)
