@@ -329,3 +329,73 @@ def test_dirt_a_round_answers_action_by_action(files, run):
         for key, times in seen.items():
             counts[dict(key)[action["action"]]] += times
         agrees(action["outcomes"], counts, ROLLS)
+
+
+# The other games' scene kinds: the bundled examples (their listed dice left out, so each seed
+# rolls anew) and the kinds the examples miss, each held to `roll` the same way.
+
+def _unrolled(files, game: str, scene: str, change: dict | None = None):
+    folder = files.root / game
+    for path in (EXAMPLES[game]).glob("*.yaml"):
+        files.write(f"{game}/{path.name}", path.read_text(encoding="utf-8"))
+    data = yaml.safe_load((folder / scene).read_text(encoding="utf-8"))
+    data.pop("dice", None)
+    for side in data.get("sides") or []:
+        side.pop("rolled", None)
+    change = dict(change or {})
+    for name, (old, new) in change.pop("__files__", {}).items():  # the table the kind needs
+        text = (folder / name).read_text(encoding="utf-8")
+        assert old in text, (name, old)
+        (folder / name).write_text(text.replace(old, new), encoding="utf-8")
+    data.update(change)
+    return files.write(f"{game}/{scene}", yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
+
+
+EVERY_KIND = [
+    ("sapio", "scene-leap.yaml", None),  # a check
+    ("sapio", "scene-standoff.yaml", None),  # a confrontation: win:<focal> or win:<defender>
+    ("sapio", "scene-chase.yaml", None),  # a turn of an Action Sequence, a helper
+    ("sapio", "scene-hide.yaml", None),  # a talent's TN cap
+    ("sapio", "scene-leap.yaml", {"improbable_success": False, "tn": 5}),  # Improbable Success declined
+    ("fight-sphere", "scene-conflict.yaml", None),  # against the Threshold
+    ("fight-sphere", "scene-encounter.yaml", None),  # two Gladiators
+    ("fight-sphere", "scene-encounter.yaml", {"gladiators": [{"character": "Dana Okafor", "gamble": 1},
+                                                             {"character": "The Surgeon"}, {"character": "Vix"}],
+                                            "__files__": {"campaign.yaml": ("  - [Dana Okafor, The Surgeon]\n  - [Bo Reyes, "
+                                                                            "Vix]", "  - [Dana Okafor, The Surgeon, Vix, "
+                                                                            "Bo Reyes]")}}),
+    ("contest", "scene-riot.yaml", None),  # two sides of one pool each
+    ("contest", "scene-airlock.yaml", None),  # a side of two pools
+    ("contest", "scene-rehearse.yaml", None),  # a stand-in die (rolled as a smaller one)
+    ("contest", "scene-riot.yaml", {"sides": [{"name": "Harrow", "dice": ["d8", "d6"]},
+                                              {"name": "The crowd", "dice": ["d8", "d4"]},
+                                              {"name": "The police", "dice": ["d6", "d6"]}]}),  # three sides
+    ("isolation", "scene-board-up.yaml", None),  # persuading everyone
+    ("isolation", "scene-persuade-alice.yaml", None),
+    ("isolation", "scene-reach-the-car.yaml", None),  # going it alone, physical
+    ("isolation", "scene-take-the-keys.yaml", None),
+]
+
+
+@pytest.mark.parametrize("game,scene,change", EVERY_KIND,
+                         ids=[f"{g}-{s[6:-5]}{'-changed' if c else ''}" for g, s, c in EVERY_KIND])
+def test_every_games_scene_kinds_roll_as_often_as_their_odds_say(files, run, game, scene, change):
+    path = _unrolled(files, game, scene, change)
+    odds = odds_of(run, game, path)
+    assert "outcomes" in odds, odds
+    agrees(odds["outcomes"], rolled(path), ROLLS)
+
+
+def test_sapio_a_talents_automatic_hits_count_in_the_odds(files, run):
+    # "Special Talents may change how the roll proceeds, either by adding dice, changing TNs, or
+    # generating automatic *": an automatic Hit on every check of the task lowers what the dice need
+    path = _unrolled(files, "sapio", "scene-leap.yaml", {"tn": 4, "bonus": {"luck": 1, "talents": ["Sure Footed"]}})
+    wren = files.root / "sapio" / "wren.yaml"
+    wren.write_text(wren.read_text(encoding="utf-8").replace(
+        "  - {name: Hide in Plain Sight, text: The TN to hide is never more than 4.}",
+        "  - {name: Sure Footed, task: leaping, hits: 1}"), encoding="utf-8")
+    odds = odds_of(run, "sapio", path)
+    assert odds["automatic_hits"] == 1
+    plain = odds_of(run, "sapio", _unrolled(files, "sapio", "scene-leap.yaml", {"tn": 3}))
+    assert abs(odds["outcomes"]["success"] - plain["outcomes"]["success"]) < 1e-12  # TN 4 less one Hit is TN 3
+    agrees(odds["outcomes"], rolled(path), ROLLS)

@@ -188,6 +188,7 @@ def scene_answer(path: str) -> Answer:
              *[f"  {d.replace('-', ' ')}: {percent(p)}" for d, p in probs.items()]]
     if plan.automatic:
         lines.append("Stress 0 and nothing threatens: no roll, a Basic Success.")
-    return Answer(SYSTEM, tuple(lines), {"scene": Path(path).name, "degrees": probs, "success": success,
+    return Answer(SYSTEM, tuple(lines), {"scene": Path(path).name, "degrees": probs, "outcomes": probs,
+                                         "success": success,
                                          "error_bound": bound, "assumption": "cooperate whenever allowed, "
                                          "declared stances kept when the dice allow them"})

@@ -107,7 +107,7 @@ def tn_steps(scene: Scene, actor: Character, defender: Character | None, pool: D
     else:
         base = scene.tn or 1
         text = f"The GM sets TN {base}."
-    steps.append(Step(text, {"tn": base}))
+    steps.append(Step(text, {"tn": base, **({"defender": defender.name} if defender is not None else {})}))
     applying = [found for name in scene.penalties if (found := actor.harm(name)) is not None]
     bloody = [e for e in talent_effects(actor, scene.bonus.talents) if e.kind == "ignore_injuries"]
     if bloody:
@@ -187,7 +187,7 @@ def _symbols_step(e: Effect, success: bool) -> Step:
                f"the check succeeds: +{e.amount} {symbol}" if counts else f"the check fails: no {symbol}")
     return Step(f"Special Talent {e.talent}: {e.describe()} — {verdict} [sapio.talent-effect].",
                 {"rule": "sapio.talent-effect", "talent": e.talent, "effect": e.kind,
-                 "amount": e.amount if counts else 0})
+                 "amount": e.amount if counts else 0, "on_success": e.on_success})
 
 
 def automatic_symbols(effects: Sequence[Effect]) -> tuple[Tally, Tally]:
@@ -225,7 +225,8 @@ def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
 
     pool = dice_pool(pool_sources(scene, actor, helpers))
     steps = [opening_step(scene, actor)] if scene.sequence else []
-    steps.append(Step(f"{actor.name} attempts: {scene.action}." if scene.action else f"{actor.name} rolls a check."))
+    steps.append(Step(f"{actor.name} attempts: {scene.action}." if scene.action else f"{actor.name} rolls a check.",
+                      {"actor": actor.name, "improbable_allowed": scene.improbable_success}))
     steps += pool_steps(pool)
     tn, more = tn_steps(scene, actor, defender, pool)
     steps += more
