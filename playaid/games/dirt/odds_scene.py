@@ -20,7 +20,7 @@ from fractions import Fraction
 from playaid.dice import Dist, error_bound
 from playaid.odds.tables import Answer, Spread, percent
 from .models import DIFFICULTY
-from .odds import LIMITS, SYSTEM, at_least, band, bands_of, degrees, query
+from .chances import LIMITS, SYSTEM, at_least, band, bands_of, degrees, query
 from .procedures import THRESHOLD
 
 
