@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
+from fractions import Fraction
 
 import pytest
 import yaml
@@ -399,3 +400,44 @@ def test_sapio_a_talents_automatic_hits_count_in_the_odds(files, run):
     plain = odds_of(run, "sapio", _unrolled(files, "sapio", "scene-leap.yaml", {"tn": 3}))
     assert abs(odds["outcomes"]["success"] - plain["outcomes"]["success"]) < 1e-12  # TN 4 less one Hit is TN 3
     agrees(odds["outcomes"], rolled(path), ROLLS)
+
+
+# Exact, where the pools are small: every way two small pools can fall, each replayed through
+# `roll` with its dice listed and weighted by its chance, gives each outcome's chance up to the
+# mass of the sequences left out (more than four 6s a side), which the test measures itself.
+
+FACES = ((1, Fraction(4, 6)), (5, Fraction(1, 6)), (6, Fraction(1, 6)))
+"""5+ counts: a miss (1–4), a degree (5), a degree that rolls again (6)."""
+
+
+def _sequences(dice: int, sixes: int):
+    """Every list of faces `dice` dice can show, sixes rolled again, with at most `sixes` 6s."""
+    if dice == 0:
+        yield [], Fraction(1)
+        return
+    for face, p in FACES:
+        if face == 6 and sixes == 0:
+            continue
+        for rest, q in _sequences(dice - 1 + (face == 6), sixes - (face == 6)):
+            yield [face, *rest], p * q
+
+
+def test_dirt_small_pools_match_every_way_the_dice_fall(files, run):
+    files.write("a.yaml", "system: dirt\nname: Ash\nstats: {mental: 3, physical: 3, social: 2}\njob: Clerk\n"
+                          "hobby: Chess\n")
+    files.write("b.yaml", "system: dirt\nname: Birch\nstats: {mental: 4, physical: 4, social: 1}\njob: Guard\n"
+                          "hobby: Dice\ndisrupted: true\n")
+    body = ("type: opposed\nsides:\n  - {character: a.yaml, stat: social, difficulty: average, dice: %s}\n"
+            "  - {character: b.yaml, stat: social, dice: %s}\n")
+    odds = odds_of(run, "dirt", dirt_scene(files, body % ("[1, 1]", "[1]")))
+    exact: Counter = Counter()
+    for mine, p in _sequences(2, 4):
+        for theirs, q in _sequences(1, 4):
+            result, problems, _ = resolve_scene(dirt_scene(files, body % (mine, theirs)), None)
+            assert result is not None and result.replayed, problems
+            exact[result.outcome] += p * q
+    left = 1 - sum(exact.values())
+    assert 0 < left < Fraction(1, 1000)
+    assert set(exact) == {k for k, p in odds["outcomes"].items() if p}
+    for outcome, p in odds["outcomes"].items():
+        assert exact[outcome] <= p + 1e-12 and p <= exact[outcome] + left + 1e-12, (outcome, float(exact[outcome]), p)
