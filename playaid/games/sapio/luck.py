@@ -68,18 +68,19 @@ def _session_warnings(s: Scene, cast) -> list[Problem]:
         given[who.name] = before + g.amount
         if before <= SESSION_GUIDANCE < given[who.name]:
             problems.append(warning(
-                SESSION, f"{who.name} is given {given[who.name]} Luck this session ({_sum(who, s, i)}): \"characters "
+                SESSION, f"{who.name} is given {given[who.name]} Luck this session{_sum(who, s, i)}: \"characters "
                 "should receive between 1 and 3 Luck per session\"", "fine if the GM means it; give less, or set the "
                 "sheet's `luck_given` to 0 if a new session has begun", ("luck_gained", i, "amount")))
     return problems
 
 
 def _sum(who: Character, s: Scene, last: int) -> str:
-    """How the session's gifts add up: the sheet's count, then each gift of this scene."""
+    """How the session's gifts add up, when more than one: the sheet's count, then each gift of
+    this scene."""
     parts = [f"{who.luck_given} before"] if who.luck_given else []
     parts += [str(g.amount) for g in s.luck_gained[:last + 1]
               if g.source == "gm" and g.character.strip().casefold() == who.name.casefold()]
-    return " + ".join(parts)
+    return f" ({' + '.join(parts)})" if len(parts) > 1 else ""
 
 
 def _label(g: LuckGain) -> str:
