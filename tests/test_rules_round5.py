@@ -449,3 +449,22 @@ def test_dirt_small_pools_match_every_way_the_dice_fall(files, run):
     assert set(exact) == {k for k, p in odds["outcomes"].items() if p}
     for outcome, p in odds["outcomes"].items():
         assert exact[outcome] <= p + 1e-12 and p <= exact[outcome] + left + 1e-12, (outcome, float(exact[outcome]), p)
+
+
+def test_isolation_a_permanent_link_roll_answers_pair_by_pair(files, run):
+    # "each pair rolls a red die per red link and a green die per green link": more green evens,
+    # more red odds, or even, for each pair — once refused as "not a conflict"
+    path = _unrolled(files, "isolation", "scene-end-of-session.yaml",
+                     {"pairs": [{"between": ["Bob Tanner", "Alice Moreau"]}, {"between": ["Bob Tanner", "Eve Lindqvist"]}]})
+    odds = odds_of(run, "isolation", path)
+    assert odds["outcomes"] == {"link-roll": 1.0}
+
+    def results(result) -> tuple:
+        return tuple(s.data["result"] for s in result.steps if "result" in s.data)
+
+    seen = rolled(path, label=results)
+    for i, pair in enumerate(odds["pairs"]):
+        counts = Counter()
+        for key, times in seen.items():
+            counts[key[i]] += times
+        agrees(pair["outcomes"], counts, ROLLS)

@@ -170,9 +170,12 @@ def scene_answer(path: str) -> Answer:
     if doc.kind != "scene" or doc.system is None or doc.system.id != SYSTEM:
         raise SceneRefused([error("odds.not-an-isolation-scene", "this is not an Isolation scene",
                                   "give a file with `system: isolation` and `kind: scene`").at(doc.name, 1, 1)])
-    if doc.model.type != "conflict":  # a link roll has no degree of success to give odds of
-        what = ("a permanent-link roll" if doc.model.type == "link-roll" else
-                f"an event without dice (`type: {doc.model.type}`): its outcome is certain")
+    if doc.model.type == "link-roll":
+        from .odds_links import link_roll_answer
+
+        return link_roll_answer(path, SceneRefused)
+    if doc.model.type != "conflict":
+        what = f"an event without dice (`type: {doc.model.type}`): its outcome is certain"
         raise SceneRefused([error("odds.not-an-isolation-scene", f"this scene is {what}, not a conflict",
                                   "give a conflict scene").at(doc.name, 1, 1)])
     plan = plan_of(doc.model, library, path)
