@@ -56,7 +56,7 @@ WALKS: dict[tuple[str, str], tuple[list[str], list[str]]] = {
     ("sapio", "character"): (
         ["Mara Voss", "Roof Runner", "Leaping, Climbing", "Roof Runner", "Leaping", "1", "Night Clerk",
          "Agile, Clever, Quick", "Agile, Perceptive", "1", "Hide in Plain Sight",
-         "The TN to hide is never more than 4.", "hiding", "9", "4", "", "", "", "", "", "", "Violence is not the answer",
+         "The TN to hide is never more than 4.", "hiding", "9", "4", "", "", "", "", "", "", "", "Violence is not the answer",
          "Stealing isn't a big deal", "Mia", "2", ""],
         ["one Specialization under the Profession, not 2", "two Qualities, not 3", "9 is out of range",
          "principle is needed"]),

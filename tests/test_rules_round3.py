@@ -242,11 +242,12 @@ def test_a_stated_tn_change_and_stated_bonus_dice_play_as_written(files, run):
 
 
 def test_a_talent_the_tool_cannot_play_is_an_error_never_a_bonus_die(files, run):
-    talents = [{"name": "Usually Bloody", "text": "May ignore the TN increase from a single Injury."}]
-    result = run("roll", hide(files, 3, "[Usually Bloody]", f"[{HIT}, {HIT}]", talents=talents))
+    # Usually Bloody is played since issue 37 (tests/test_rules_round5.py); Weather Sense needs no roll
+    talents = [{"name": "Weather Sense", "text": "Always knows what the weather will be tomorrow."}]
+    result = run("roll", hide(files, 3, "[Weather Sense]", f"[{HIT}, {HIT}]", talents=talents))
     assert result.exit_code == 1
-    assert "sapio.talent-effect" in result.output and "Usually Bloody does nothing `playaid roll` can play" in result.output
-    assert "list under `penalties:` only" in result.output  # the rule text's own example says why
+    assert "sapio.talent-effect" in result.output and "Weather Sense does nothing `playaid roll` can play" in result.output
+    assert "it needs no roll" in result.output  # the rule text's own example says why
     talents = [{"name": "Knack for Locks", "text": "Opens any lock."}]
     result = run("roll", hide(files, 3, "[Knack for Locks]", f"[{HIT}, {HIT}]", talents=talents))
     assert result.exit_code == 1 and "tn_cap: 4" in result.output  # the hint says how to state an effect
@@ -266,7 +267,8 @@ def test_the_rule_texts_example_talents_are_bundled():
     bundled = examples()
     assert bundled["hide in plain sight"]["tn_cap"] == 4
     assert bundled["one with the forest"]["bonus_dice"] == bundled["friend of the dwarves"]["bonus_dice"] == 1
-    for name in ("weather sense", "small contraption", "usually bloody", "teleportation", "spellcaster"):
+    assert bundled["usually bloody"]["ignore_injuries"] == 1 and "why" not in bundled["usually bloody"]  # issue 37
+    for name in ("weather sense", "small contraption", "teleportation", "spellcaster"):
         assert "why" in bundled[name] and not {"tn_cap", "tn_change", "bonus_dice", "hits", "spares"} & set(bundled[name])
     # issue 27: the talents that modify the result are played (tests/test_sapio_round4.py)
     assert (bundled["deadly aim"]["hits"], bundled["deadly aim"]["on_success"]) == (1, True)

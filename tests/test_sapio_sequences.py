@@ -55,6 +55,10 @@ def test_the_chase_example_rolls_replays_and_its_next_turn_rolls_too(run, tmp_pa
     assert written["setup"] == "rooftops.yaml" and written["character"] == "Ines Varga"
     assert (written["sequence"]["round"], written["sequence"]["acted"], written["sequence"]["invoked"]) == (2, [], [])
     assert not {"invoke", "help", "take", "action"} & set(written)
+    # the frame keeps no TN of Wren's turn: the GM sets the new one (issue 37, item 5)
+    assert "tn" not in written and run("validate", out / "scene-chase.yaml").exit_code == 1
+    frame = (out / "scene-chase.yaml").read_text(encoding="utf-8")
+    (out / "scene-chase.yaml").write_text(frame + "tn: 2\n", encoding="utf-8")
     assert run("validate", out / "scene-chase.yaml").exit_code == 0
     assert roll_json(run, out / "scene-chase.yaml", "--seed", "1")["outcome"] in ("success", "failure")
 
@@ -172,9 +176,11 @@ def test_a_helper_takes_harm_on_a_net_spiral_only(files, run):
     assert not [c for c in calm["changes"] if c["field"] == ["injuries"]]
 
 
-def test_a_spirals_harm_does_not_fall_on_a_character_outside_the_turn(files):
+def test_a_spirals_harm_does_not_fall_on_a_character_outside_the_sequence(files):
+    # a supporting character who is not assisting may take it (issue 37, tests/test_rules_round5.py);
+    # one who takes no part in the sequence is not in the scene at all
     take = "take: {injury: Bruised Ribs, level: minor, who: Ines Varga, when: spiral}\n"
-    table(files, ROUND_1, "character: Wren Halloway\ntn: 1\n" + take)
+    table(files, "round: 1\ncharacters: [Wren Halloway]", "character: Wren Halloway\ntn: 1\n" + take)
     assert errors(files) == [("sapio.sequence-harm", ("take", "who"))]
 
 

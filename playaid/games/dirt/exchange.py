@@ -101,7 +101,8 @@ def unopposed(check: Check, who: str, table: Table, source: Dice, tag: str) -> t
     ok = roll.degrees >= needed
     label = check.difficulty.replace("-", " ")
     steps.append(Step(f"{label.capitalize()} needs {needed}: {roll.degrees} {'≥' if ok else '<'} {needed} → "
-                      f"{'success' if ok else 'failure'}.", {"needed": needed, "success": ok}))
+                      f"{'success' if ok else 'failure'}.", {"needed": needed, "success": ok,
+                                                             "difficulty": check.difficulty}))
     if check.item is not None:
         steps.append(Step(f"{who} {'has' if ok else 'does not have'} {check.item} after all"
                           + (": it goes on the sheet." if ok else "."), {"item": check.item, "found": ok}))
@@ -118,15 +119,18 @@ def opposed(check: Check, names: list[str], table: Table, source: Dice, tag: str
     results = []
     for i, (side, who) in enumerate(zip(check.sides, names)):
         c = table.start[who]
+        # What decides the outcome besides the dice, for `odds --scene` (odds_scene.py): the
+        # degrees the side's action needs to be completed, and whether this is a fight.
+        about = {"side": i, "needs": DIFFICULTY[side.difficulty] if side.difficulty else None, "fight": check.fight}
         if check.ambush and i == 1:
             steps.append(Step(f"{who} does not detect the attacker before the attack: ambushed, {who} rolls "
                               "no dice and counts 0 degrees this first round.", {"character": who, "ambushed": True,
-                                                                                 "degrees": 0}))
+                                                                                 "degrees": 0, **about}))
             results.append(0)
             continue
         if i == 1 and c.incapacitated:
             steps.append(Step(f"{who} is incapacitated and may not oppose the action: {who} rolls no dice and "
-                              "counts 0 degrees.", {"character": who, "incapacitated": True, "degrees": 0}))
+                              "counts 0 degrees.", {"character": who, "incapacitated": True, "degrees": 0, **about}))
             results.append(0)
             continue
         dice, threshold, more = _dice_step(table, who, side.stat, side.applies)
@@ -134,7 +138,8 @@ def opposed(check: Check, names: list[str], table: Table, source: Dice, tag: str
         roll = roll_check(source.pool(who + tag), dice, threshold)
         got = roll.degrees
         text = f"{who}'s dice: {describe_faces(roll)} → {got} degree{'s' * (got != 1)}."
-        if table.disrupted(who):
+        lost_first = table.disrupted(who)
+        if lost_first:
             # Spent on this action whatever the dice: with no degree rolled there is no
             # first degree to lose, and the disruption does not wait for a later action.
             if got:
@@ -143,11 +148,12 @@ def opposed(check: Check, names: list[str], table: Table, source: Dice, tag: str
             else:
                 text += " Disrupted: with no degree rolled there is none to lose, and the disruption is spent."
             table.spend(who)
-        steps.append(Step(text, {"character": who, "faces": list(roll.faces), "degrees": got}))
+        steps.append(Step(text, {"character": who, "faces": list(roll.faces), "degrees": got,
+                                 "lost_first": lost_first, **about}))
         results.append(got)
     (a, b), (first, second) = results, names
     if a == b:
-        steps.append(Step(f"Both have {a}: neither action is completed."))
+        steps.append(Step(f"Both have {a}: neither action is completed.", {"tie": True}))
         return Played("tie", f"{first} against {second}: a tie, neither succeeds"), steps
     win = 0 if a > b else 1
     winner, loser, margin = names[win], names[1 - win], abs(a - b)

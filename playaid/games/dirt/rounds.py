@@ -174,10 +174,13 @@ def play_round(scene: Scene, resolver: Resolver, rng: random.Random) -> Resoluti
     summaries = []
     for i, (check, names, tag, _) in zip(order, checks):
         actor, held = names[0], scene.actions[i].hold
-        text = f"Action {i + 1}: {actor}" + (f" — {check.action}" if check.action else "") + "."
+        # A held action is said as it is played, last, not by its place in the file.
+        label = f"Held action ({actor})" if held else f"Action {i + 1}: {actor}"
+        text = label + (f" — {check.action}" if check.action else "") + "."
         if held:
             text += f" {actor} held and acts now, at the end of the round [dirt.hold]."
-        steps.append(Step(text, {"action": i + 1, "character": actor} | ({"rule": "dirt.hold"} if held else {})))
+        steps.append(Step(text, {"action": i + 1, "character": actor}
+                          | ({"rule": "dirt.hold", "held": True} if held else {})))
         if table.now[actor].incapacitated and not table.start[actor].incapacitated:
             steps.append(Step(f"{actor} was incapacitated earlier this round but still performs its action: "
                               "actions in a round are simultaneous [dirt.simultaneous].",

@@ -6,13 +6,15 @@ Built on `systems.fight_sphere.arithmetic` (what a roll counts, who succeeds) an
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
+from itertools import product
 
 import click
 
 from playaid.dice import Dist, chance
-from .arithmetic import MINIMUM_DICE, conflict_succeeds, ones, victories
+from .arithmetic import MINIMUM_DICE, bouts, conflict_succeeds, encounter_outcome, ones, victories
 from .sphere import threshold
 from playaid.odds.cells import bundled_words, main_and_tie
 from playaid.odds.options import count, need
@@ -23,6 +25,8 @@ POOLS = tuple(range(1, 16))
 THRESHOLDS = tuple(range(5, 13))
 GLADIATOR_POOLS = tuple(range(1, 13))
 MAX_DICE = 60
+ENCOUNTER_CASES = 200_000
+"""The most combinations of ones an Encounter's odds go through (about a second)."""
 
 
 @lru_cache(maxsize=None)
@@ -144,7 +148,8 @@ def answer(given: dict) -> Answer:
 
 def from_scene(result) -> Answer:
     """The odds of a Conflict (a Gladiator against the GM's Threshold dice) or of an
-    Encounter of two, the pools `playaid roll` builds (the steps' data)."""
+    Encounter, the pools `playaid roll` builds (the steps' data), in the outcomes `roll`
+    reports: `success` / `failure`, or `win:<name>`, `split` and `true-tie`."""
     from playaid.odds.scene_roll import NoOdds, bounded
 
     rolls = [s.data for s in result.steps if {"who", "dice", "ones"} <= set(s.data)]
@@ -158,8 +163,42 @@ def from_scene(result) -> Answer:
     if not sides:
         raise NoOdds("this scene rolls no dice (an advance or a drive switch): nothing to compute")
     if gm is not None:
-        return query(sides[0], gm, None)
-    if len(sides) != 2:
-        raise NoOdds(f"an Encounter of {len(sides)} Gladiators: the odds are computed for two; "
-                     "take two of them with --pool N --versus N")
-    return query(sides[0], None, sides[1])
+        answer = query(sides[0], gm, None)
+        p = answer.data["success"]
+        return replace(answer, data={**answer.data, "outcomes": {"success": p, "failure": 1 - p}})
+    # The pairs compared are the rules core's (a truce nobody betrays compares no one): read
+    # from the bouts the roll made, the same whatever the dice.
+    pairs = [tuple(s.data["pair"]) for s in result.steps if "pair" in s.data and "winner" in s.data]
+    cases = 1
+    for dice in sides:
+        cases *= max(MINIMUM_DICE, dice) + 1
+    if cases > ENCOUNTER_CASES:
+        raise NoOdds(f"an Encounter of {len(sides)} Gladiators with these pools has {cases:,} ways to count ones; "
+                     f"the odds are computed up to {ENCOUNTER_CASES:,}: take two of them with --pool N --versus N")
+    out = encounter_chances(seen, pairs)
+    said = ", ".join(f"{k.replace('win:', '') + ' wins' if k.startswith('win:') else k.replace('-', ' ')} "
+                     f"{percent(p)}" for k, p in out.items() if p)
+    if len(sides) == 2 and pairs:
+        answer = query(sides[0], None, sides[1])
+        return replace(answer, lines=(*answer.lines, said + "."), data={**answer.data, "outcomes": out})
+    return Answer(SYSTEM, (f"An Encounter of {', '.join(f'{n} ({d} dice)' for n, d in seen.items())}: {said}.",
+                           "A Gladiator wins who wins every bout it is in; several winning and losing is a split."),
+                  {"pools": dict(seen), "outcomes": out})
+
+
+def encounter_chances(pools: dict[str, int], pairs: list[tuple]) -> dict[str, Fraction]:
+    """P(each outcome of an Encounter), over every count of ones each Gladiator may roll,
+    judged by the rules core's `bouts` and `encounter_outcome`."""
+    names = list(pools)
+    dists = [ones_in(pools[n]) for n in names]
+    out = {f"win:{n}": Fraction(0) for n in names} | {"split": Fraction(0), "true-tie": Fraction(0)}
+    total = 1
+    for d in dists:
+        total *= d.total
+    for combo in product(*(list(d.items()) for d in dists)):
+        ways = 1
+        for _, w in combo:
+            ways *= w
+        counted = {n: k for n, (k, _) in zip(names, combo)}
+        out[encounter_outcome(bouts(counted, pairs))] += Fraction(ways, total)
+    return out

@@ -214,7 +214,10 @@ def scene_problems(s: Scene, table: Table, roles: Roles) -> list[Problem]:
             problems.append(roles_error(f"{who} turns hostile and rolls red dice only",
                                         "give a character not asked red modifiers only", ("modifiers", i, "green")))
     for i, text in enumerate(s.wounds_to):
-        problems += find(members, text, ("wounds_to", i))[1]
+        member, found = find(members, text, ("wounds_to", i))
+        problems += found
+        if member is not None and not found:
+            problems += _wound_taker(member, roles, stances, ("wounds_to", i))
     for key in (s.dice or {}):
         if key.casefold() == GM.casefold():
             if defender_rolls:
@@ -223,6 +226,28 @@ def scene_problems(s: Scene, table: Table, roles: Roles) -> list[Problem]:
         else:
             problems += find(members, key, ("dice", key))[1]
     return problems
+
+
+def _wound_taker(member: Member, roles: Roles, stances: dict[str, str], at: Path) -> list[Problem]:
+    """"These wound levels must be distributed among the Cooperating and Neutral characters
+    involved in the conflict": a name under `wounds_to:` that can never be one of them is an
+    input error. A Passive Player the dice leave hostile is only known once rolled, so `roll`
+    says so in a step instead."""
+    who = member.name
+    takers = [roles.active, *([roles.defender] if roles.defender else []), *roles.passives]
+    if not member.model.living:
+        why = f"{who} {'has left the locale' if member.model.left else 'is dead'}"
+    elif who in roles.passives and stances.get(who) == "hostile":
+        why = f"{who} is declared hostile"
+    elif who not in takers:
+        why = f"{who} is not asked (`persuade:`), so is not involved in the conflict"
+    else:
+        return []
+    return [roles_error(f"{why} and takes no wound level: wound levels go to the Cooperating and Neutral "
+                        "characters involved", "name the Active Player, "
+                        + (f"the one acted against ({roles.defender}), " if roles.defender else "")
+                        + "or a character under `persuade:` who is not hostile"
+                        + (f" — here: {', '.join(t for t in takers if stances.get(t) != 'hostile')}"), at)]
 
 
 def chosen_stances(s: Scene, table: Table) -> dict[str, str]:

@@ -130,8 +130,8 @@ def resolve_link_roll(s: Scene, table: Table, dice: Dice) -> Resolution:
         n_green, n_red = state.count(a, b, "green"), state.count(a, b, "red")
         green = roll_open_ended(dice, who, "green", n_green)
         red = roll_open_ended(dice, who, "red", n_red)
-        steps += [Step(describe(who, green, [(n_green, "their green links")]), {"pair": [a, b]}),
-                  Step(describe(who, red, [(n_red, "their red links")]), {"pair": [a, b]})]
+        steps += [Step(describe(who, green, [(n_green, "their green links")]), {"pair": [a, b], "green": n_green}),
+                  Step(describe(who, red, [(n_red, "their red links")]), {"pair": [a, b], "red": n_red})]
         result = rules.link_roll(green.faces, red.faces)
         tally[result] += 1
         steps.append(_verdict(a, b, green.count, red.count, result, state))

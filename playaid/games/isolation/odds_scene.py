@@ -170,9 +170,12 @@ def scene_answer(path: str) -> Answer:
     if doc.kind != "scene" or doc.system is None or doc.system.id != SYSTEM:
         raise SceneRefused([error("odds.not-an-isolation-scene", "this is not an Isolation scene",
                                   "give a file with `system: isolation` and `kind: scene`").at(doc.name, 1, 1)])
-    if doc.model.type != "conflict":  # a link roll has no degree of success to give odds of
-        what = ("a permanent-link roll" if doc.model.type == "link-roll" else
-                f"an event without dice (`type: {doc.model.type}`): its outcome is certain")
+    if doc.model.type == "link-roll":
+        from .odds_links import link_roll_answer
+
+        return link_roll_answer(path, SceneRefused)
+    if doc.model.type != "conflict":
+        what = f"an event without dice (`type: {doc.model.type}`): its outcome is certain"
         raise SceneRefused([error("odds.not-an-isolation-scene", f"this scene is {what}, not a conflict",
                                   "give a conflict scene").at(doc.name, 1, 1)])
     plan = plan_of(doc.model, library, path)
@@ -188,6 +191,7 @@ def scene_answer(path: str) -> Answer:
              *[f"  {d.replace('-', ' ')}: {percent(p)}" for d, p in probs.items()]]
     if plan.automatic:
         lines.append("Stress 0 and nothing threatens: no roll, a Basic Success.")
-    return Answer(SYSTEM, tuple(lines), {"scene": Path(path).name, "degrees": probs, "success": success,
+    return Answer(SYSTEM, tuple(lines), {"scene": Path(path).name, "degrees": probs, "outcomes": probs,
+                                         "success": success,
                                          "error_bound": bound, "assumption": "cooperate whenever allowed, "
                                          "declared stances kept when the dice allow them"})

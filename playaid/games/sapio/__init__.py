@@ -31,10 +31,12 @@ RULES = {
                          "error when rolling: a debilitated character makes no check, helps no one, invokes nothing "
                          "to defend).",
     "sapio.talent-effect": "A Special Talent states at most one effect (a TN cap 1–5, a TN change −1 to −4, 1–5 "
-                           "bonus dice, or 1–3 automatic Hits, Spares or Spirals), and a scene names only talents "
+                           "bonus dice, 1–3 Injuries ignored, or 1–3 automatic Hits, Spares or Spirals), and a scene names only talents "
                            "`roll` can play (error).",
     "sapio.luck-gained": "Luck is gained 1 for a Principle (by its own character), 1 for a Worst Impulse (by the "
-                         "most inconvenienced other character), or 1–3 from the GM (error).",
+                         "most inconvenienced other character), or any amount from the GM (error).",
+    "sapio.luck-per-session": "The GM's gifts of Luck to a character pass 3 in a session: the guidance is 1 to 3 "
+                              "(warning).",
     "sapio.heal-treatment": "A treatment check lowers one of the character's Injuries one level on a success "
                             "(error).",
     "sapio.luck-event": "A Luck scene (`type: luck`) names who gains Luck and rolls nothing (error).",
@@ -47,7 +49,7 @@ RULES = {
     "sapio.sequence-enter": "Characters enter the fray at the beginning of a round, before anyone acts (error).",
     "sapio.sequence-invoked": "An element invoked stays invoked for the rest of the round; only the Main Profession "
                               "is invoked again, fully applicable, for one die (error).",
-    "sapio.sequence-harm": "A Spiral's harm falls on the focal character or one assisting them (error).",
+    "sapio.sequence-harm": "A Spiral's harm falls on a character of the sequence: focal or supporting (error).",
     "sapio.weapon-level": "A weapon's base Injury is Minor, Moderate or Severe (error).",
     "sapio.advancement-cycle": "Every type of advancement is taken once before any repeats (error).",
     "sapio.cycle-reward": "A cycle reward comes with the advancement that completes a cycle (error).",

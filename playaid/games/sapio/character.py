@@ -35,7 +35,7 @@ class Profession:
 @dataclass(frozen=True)
 class Talent:
     """A Special Talent; what `roll` plays for it is stated here (one of `tn_cap`, `tn_change`,
-    `bonus_dice`, `hits`, `spares`, `spirals`) or, for the rule text's own examples, taken from
+    `bonus_dice`, `ignore_injuries`, `hits`, `spares`, `spirals`) or, for the rule text's own examples, taken from
     the game's talent data."""
 
     name: str = spec(doc="the Special Talent's name, e.g. Hide in Plain Sight")
@@ -50,6 +50,11 @@ class Talent:
     bonus_dice: int | None = spec(None, minimum=1, maximum=5, rule="sapio.talent-effect",
                                   doc="bonus dice it adds for that task (1–5)",
                                   hint="a Special Talent adds 1 to 5 bonus dice, usually 1")
+    ignore_injuries: int | None = spec(None, minimum=1, maximum=3, rule="sapio.talent-effect",
+                                       doc="the TN increase from this many of the character's Injuries is ignored "
+                                           "(Usually Bloody: 1, \"a single Injury\")",
+                                       hint="a Special Talent ignores the increase of 1 to 3 Injuries, e.g. "
+                                            "`ignore_injuries: 1`")
     hits: int | None = spec(None, minimum=1, maximum=3, rule="sapio.talent-effect",
                             doc="automatic Hits it adds to the result for that task (1–3)",
                             hint="a Special Talent adds 1 to 3 automatic Hits, e.g. `hits: 1`")
@@ -102,8 +107,9 @@ class Advancement:
 class Character:
     CREATION_ORDER: ClassVar[tuple[str, ...]] = ('name', 'profession', 'side_professions', 'qualities', 'talents', 'principle', 'worst_impulse')
     """Rule text 001, building a starting character: Profession with one Specialization, a Side Profession, two Qualities, one Special Talent; then Principle and Worst Impulse."""
-    CREATION_LEAVES: ClassVar[tuple[str, ...]] = ("side_professions.specializations",)
-    """Asked of nobody making a character: a Side Profession's Specializations come with advancement."""
+    CREATION_LEAVES: ClassVar[tuple[str, ...]] = ("side_professions.specializations", "luck_given")
+    """Asked of nobody making a character: a Side Profession's Specializations come with advancement,
+    and no Luck has been given yet."""
 
     name: str = spec(doc="the character's name")
     profession: Profession = spec(doc="the Main Profession: two dice when fully applicable, one when partially")
@@ -117,6 +123,10 @@ class Character:
     worst_impulse: str = spec("", doc="the character's vice, a word to a phrase")
     luck: int = spec(0, minimum=0, rule="sapio.luck", doc="Luck to spend one for one on bonus dice",
                      hint="Luck is a count of points, 0 or more")
+    luck_given: int = spec(0, minimum=0, rule="sapio.luck",
+                           doc="Luck the GM has given this character this session (`roll --apply` adds each gift; "
+                               "set it back to 0 when a session begins)",
+                           hint="a count of points given this session, 0 or more")
     injuries: list[Harm] = spec(default_factory=list, doc="physical wounds: 2 Minor, 2 Moderate, 1 Severe box")
     stresses: list[Harm] = spec(default_factory=list, doc="temporary conditions: 2 Minor, 2 Moderate, 1 Severe box")
     weapons: list[Weapon] = spec(default_factory=list, doc="weapons with the base Injury level they inflict")

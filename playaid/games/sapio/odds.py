@@ -8,6 +8,7 @@ The faces come from the die file (`systems.sapio.spiral_die`), the reading from
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 from typing import Sequence
@@ -175,10 +176,34 @@ def answer(given: dict) -> Answer:
 
 def from_scene(result) -> Answer:
     """The odds of a scene's check: the pool and TN `playaid roll` builds (the steps' data),
-    on the faces of the die the scene names."""
+    on the faces of the die the scene names, in the outcomes `roll` reports — `success` and
+    `failure`, or `win:` the focal character or the defender of a confrontation. A talent's
+    automatic Hits count from the start, so they lower the Hits the dice must roll, and a scene
+    that declines Improbable Success is computed without it, both as `roll` plays them."""
+    steps = [s.data for s in result.steps]
     sizes = [int(m[1]) for r in result.rolled if (m := re.search(r"of the pool of (\d+)", r.why))]
-    tn = [s.data["tn"] for s in result.steps if "tn" in s.data][-1]
+    tn = [d["tn"] for d in steps if "tn" in d][-1]
     shown = next((r.faces for r in result.rolled if r.faces), ())
     die = faces_of([[] if f == "blank" else [w.strip().casefold() for w in f.split("+")] for f in shown]) if shown \
         else None
-    return query(sizes[0], tn, die)
+    opening = next((d for d in steps if "actor" in d), {})
+    defender = next((d["defender"] for d in steps if "defender" in d), None)
+    automatic = sum(d["amount"] for d in steps if d.get("effect") == "hits" and not d.get("on_success"))
+    taken = opening.get("improbable_allowed", True)
+    answer = query(sizes[0], tn, die)
+    p = answer.data["success"]
+    if automatic or not taken:
+        p = sum((q for (won, _), q in outcomes(die or default_die(), sizes[0], max(0, tn - automatic), taken).items()
+                 if won), Fraction(0))
+        how = ", ".join(([f"{automatic} automatic Hit{'s' * (automatic != 1)} from a Special Talent"] if automatic
+                         else []) + ([] if taken else ["Improbable Success declined"]))
+        answer = Answer(SYSTEM, (f"{sizes[0]} {'die' if sizes[0] == 1 else 'dice'} against TN {tn}, {how}: "
+                                 f"{percent(p)} to succeed.", *answer.lines[3:]),
+                        {**answer.data, "success": p, "automatic_hits": automatic, "improbable_success": taken})
+    actor = opening.get("actor")
+    if defender is not None and actor is not None:
+        out = {f"win:{actor}": p, f"win:{defender}": 1 - p}
+        lines = (*answer.lines, f"{actor} wins {percent(p)}, {defender} wins {percent(1 - p)}.")
+    else:
+        out, lines = {"success": p, "failure": 1 - p}, answer.lines
+    return replace(answer, lines=lines, data={**answer.data, "outcomes": out})

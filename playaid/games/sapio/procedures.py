@@ -23,10 +23,10 @@ from .recovery import play_rest, treatment
 from .roll import CheckResult, Tally, improbable_success, read_check
 from .scene import Scene
 from .scene_rules import Cast
-from .sequence import HARM, INVOKED, advance, main_again, opening_step, sequence_changes
+from .sequence import HARM, INVOKED, advance, main_again, opening_step, sequence_changes, spiral_harm_said
 from .character import Character
 from .spiral_die import FACE_COUNT, Face, SpiralDie, default_die, die_of
-from .talents import RESULT_EFFECTS, Effect, effect_of
+from .talents import RESULT_EFFECTS, Effect, effect_of, ignored, ignored_step
 
 APPLICABLE = {"full": "fully applicable", "partial": "partially applicable"}
 
@@ -107,8 +107,13 @@ def tn_steps(scene: Scene, actor: Character, defender: Character | None, pool: D
     else:
         base = scene.tn or 1
         text = f"The GM sets TN {base}."
-    steps.append(Step(text, {"tn": base}))
+    steps.append(Step(text, {"tn": base, **({"defender": defender.name} if defender is not None else {})}))
     applying = [found for name in scene.penalties if (found := actor.harm(name)) is not None]
+    bloody = [e for e in talent_effects(actor, scene.bonus.talents) if e.kind == "ignore_injuries"]
+    if bloody:
+        dropped = ignored(applying, sum(e.amount for e in bloody))
+        steps.append(ignored_step(bloody, dropped, applying))
+        applying = [found for found in applying if found not in dropped]
     plus = penalty([h.rank for _, h in applying if h.rank])
     if plus:
         field, worst = max(applying, key=lambda found: penalty([found[1].rank]) if found[1].rank else 0)
@@ -128,7 +133,7 @@ def tn_steps(scene: Scene, actor: Character, defender: Character | None, pool: D
         steps.append(Step(f"{counted(pool.beyond, 'die')} beyond six: "
                           f"TN −{pool.tn_reduction} (one for every two){floor}.",
                           {"beyond": pool.beyond, "reduction": pool.tn_reduction}))
-    if plus or pool.beyond or effects:
+    if plus or pool.beyond or effects or bloody:
         steps.append(Step(f"The TN to meet is {tn}.", {"tn": tn}))
     return tn, steps
 
@@ -182,7 +187,7 @@ def _symbols_step(e: Effect, success: bool) -> Step:
                f"the check succeeds: +{e.amount} {symbol}" if counts else f"the check fails: no {symbol}")
     return Step(f"Special Talent {e.talent}: {e.describe()} — {verdict} [sapio.talent-effect].",
                 {"rule": "sapio.talent-effect", "talent": e.talent, "effect": e.kind,
-                 "amount": e.amount if counts else 0})
+                 "amount": e.amount if counts else 0, "on_success": e.on_success})
 
 
 def automatic_symbols(effects: Sequence[Effect]) -> tuple[Tally, Tally]:
@@ -220,7 +225,8 @@ def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
 
     pool = dice_pool(pool_sources(scene, actor, helpers))
     steps = [opening_step(scene, actor)] if scene.sequence else []
-    steps.append(Step(f"{actor.name} attempts: {scene.action}." if scene.action else f"{actor.name} rolls a check."))
+    steps.append(Step(f"{actor.name} attempts: {scene.action}." if scene.action else f"{actor.name} rolls a check.",
+                      {"actor": actor.name, "improbable_allowed": scene.improbable_success}))
     steps += pool_steps(pool)
     tn, more = tn_steps(scene, actor, defender, pool)
     steps += more
@@ -238,7 +244,8 @@ def play(scene: Scene, resolver, rng: random.Random) -> Resolution:
         field, name = ("injuries", t.injury) if t.injury is not None else ("stresses", t.stress)
         spiral = t.when == "spiral"
         sheets.write(who, field, name, t.level, t.similar_to, HARM if spiral and scene.sequence else "",
-                     "A net Spiral: the GM's complication brings harm. " if spiral else "")
+                     "" if not spiral else spiral_harm_said(scene, actor, who.name) if scene.sequence
+                     else "A net Spiral: the GM's complication brings harm. ")
     if scene.treat is not None:
         treatment(scene, actor, cast, result.success, sheets)
     luck_said, luck_changes = luck

@@ -113,9 +113,10 @@ class LuckGain:
         doc="`principle`: trouble from pursuing their own Principle; `worst-impulse`: the most inconvenienced "
             "other character, when someone indulges their Worst Impulse (`of:`); `gm`: given by the GM")
     of: str | None = spec(None, doc="worst-impulse: whose Worst Impulse caused the trouble")
-    amount: int = spec(1, minimum=1, maximum=3, rule="sapio.luck-gained",
-                       doc="Luck gained: 1 for a Principle or Worst Impulse; the GM may give 1–3",
-                       hint="Luck is gained a point at a time; a GM gives 1 to 3 in a session")
+    amount: int = spec(1, minimum=1, rule="sapio.luck-gained",
+                       doc="Luck gained: 1 for a Principle or Worst Impulse; the GM gives any amount (1–3 a "
+                           "session is the guidance: more is a warning)",
+                       hint="Luck is gained in whole points, 1 or more")
 
 
 @dataclass(frozen=True)

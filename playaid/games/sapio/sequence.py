@@ -22,9 +22,11 @@ from .character import Character
 TURN, THREAT, ENTER, INVOKED, HARM, SHAPE = ("sapio.sequence-turn", "sapio.sequence-threatened",
                                              "sapio.sequence-enter", "sapio.sequence-invoked",
                                              "sapio.sequence-harm", "sapio.sequence-shape")
-TURN_FIELDS = ("type", "action", "invoke", "bonus", "help", "penalties", "defender", "weapon", "wound", "take",
+TURN_FIELDS = ("type", "action", "tn", "invoke", "bonus", "help", "penalties", "defender", "weapon", "wound", "take",
                "treat", "luck_gained", "dice", "improbable_success")
-"""What a scene says about one turn; the next turn's frame starts without them."""
+"""What a scene says about one turn; the next turn's frame starts without them. The TN goes
+too: "The GM sets the TN based on the difficulty of the action attempted by the focal
+character", so the next focal character is never rolled against the previous one's."""
 
 
 def _fold(name: str) -> str:
@@ -127,14 +129,29 @@ def _invocations(s: Scene, actor: Character, cast) -> list[Problem]:
 
 
 def _harm(s: Scene, actor: Character) -> list[Problem]:
-    t = s.take
-    if t is None or t.when != "spiral" or t.who is None:
+    """A Spiral's harm falls on a character in the scene: the focal one or a supporting one,
+    assisting or not ("If the focal character or supporting characters were attempting
+    something risky and failed or rolled Spiral, they might take an Injury or Stress")."""
+    t, q = s.take, s.sequence
+    if t is None or t.when != "spiral" or t.who is None or q is None:
         return []
+    if _fold(t.who) in {_fold(n) for n in (actor.name, *participants(q))}:
+        return []
+    return [error(HARM, f"a Spiral's harm falls on the focal character or a supporting character of this Action "
+                  f"Sequence; {t.who} does not take part in it", "name a character under `sequence: {characters: "
+                  "...}`, or add them there (or to `enter:` at the start of a round)", ("take", "who"))]
+
+
+def spiral_harm_said(s: Scene, actor: Character, who: str) -> str:
+    """How a net Spiral's harm is said in a sequence: on the focal character or a helper the
+    text is plain ("complications centered around the focal and assisting characters"); on a
+    supporting character who is not assisting, the step names the reading the tool follows."""
     near = {_fold(actor.name), *(_fold(h.character) for h in s.help)}
-    if _fold(t.who) in near:
-        return []
-    return [error(HARM, f"a Spiral's harm falls on the focal character or a character assisting them, not on "
-                  f"{t.who}", "name the focal character or a helper under `take: {who: ...}`", ("take", "who"))]
+    if _fold(who) in near:
+        return "A net Spiral: the GM's complication brings harm. "
+    return (f"A net Spiral: the GM's complication brings harm to {who}, a supporting character not assisting "
+            f"{actor.name} — \"If the focal character or supporting characters were attempting something risky and "
+            "failed or rolled Spiral, they might take an Injury or Stress\"; the GM decides it was risky. ")
 
 
 @dataclass(frozen=True)
@@ -215,4 +232,5 @@ def sequence_changes(s: Scene, step: Advance) -> list[Change]:
         frame.update(type="versus", defender={"character": s.character, "invokes": []})
     turn = {"character": s.character}
     return [Change("scene", ("sequence",), as_yaml(q), as_yaml(after), text),
-            Change("scene", (), turn, frame, f"next turn: {frame['character']} is focal; write what they attempt")]
+            Change("scene", (), turn, frame, f"next turn: {frame['character']} is focal; write what they attempt"
+                   + ("" if frame.get("type") == "versus" else " and the TN the GM sets"))]
