@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 import yaml
+from playwright.sync_api import expect
 
 from studio_pages import studio_served
 
 pytestmark = pytest.mark.browser
-pytest.importorskip("playwright.sync_api")
 
 TOKEN = "evening-token"
 SCENE = "scene-hold-the-door.yaml"
@@ -45,6 +45,14 @@ def _declare(page, event: str, fields: dict[str, str]) -> None:
     with page.expect_response(lambda r: "/table-event/" in r.url):
         form.get_by_role("button", name=f"Declare: {event}").click()
     page.locator("#table-area .table-applied h3", has_text="Written into the files").wait_for()
+
+
+def _undo(page, done: int) -> None:
+    """Press Undo, and wait until the page shows it done (the next press must not land on the
+    button the answer is replacing)."""
+    with page.expect_response(lambda r: "/table-undo/" in r.url):
+        page.get_by_role("button", name="Undo the last step").click()
+    page.locator("p[role=status]", has_text=f"Undid entry {4 - done}").wait_for()
 
 
 def test_the_evening_through_the_studio_applied_declared_reprinted_and_undone(browser, table):
@@ -88,14 +96,13 @@ def test_the_evening_through_the_studio_applied_declared_reprinted_and_undone(br
         assert after_roll != start and set(after_roll) == set(start)  # in place: no copies
 
         _declare(page, "dies", {"who": names[3]})
-        assert f"{names[3]}" in page.locator(".table-state").inner_text()
-        assert "dead" in page.locator(".table-state tr", has_text=names[3]).inner_text()
+        expect(page.locator(".table-state tr", has_text=names[3])).to_contain_text("dead")
         stress_before = yaml.safe_load((folder / "table.yaml").read_text(encoding="utf-8"))["stress"]
         _declare(page, "stress", {"param-by": "1"})
         setup = yaml.safe_load((folder / "table.yaml").read_text(encoding="utf-8"))
         assert setup["stress"] == stress_before + 1
-        assert f"Stress: {stress_before + 1}" in page.locator(".table-state").inner_text()
-        assert page.locator(".timeline li").count() == 3
+        expect(page.locator(".table-state")).to_contain_text(f"Stress: {stress_before + 1}")
+        expect(page.locator(".timeline li")).to_have_count(3)
 
         page = tab("/")
         marks = page.locator("#printed")
@@ -110,13 +117,11 @@ def test_the_evening_through_the_studio_applied_declared_reprinted_and_undone(br
         assert again[packet] != printed[packet]
 
         page = tab(f"/table/{SCENE}")
-        for _ in range(2):
-            with page.expect_response(lambda r: "/table-undo/" in r.url):
-                page.get_by_role("button", name="Undo the last step").click()
+        for done in (1, 2):
+            _undo(page, done)
         assert _files(folder) == after_roll
-        with page.expect_response(lambda r: "/table-undo/" in r.url):
-            page.get_by_role("button", name="Undo the last step").click()
+        _undo(page, 3)
         assert _files(folder) == start
-        assert "dead" not in page.locator(".table-state").inner_text()
+        expect(page.locator(".table-state")).not_to_contain_text("dead")
         page.screenshot(path=str(folder.parent / "at-the-table.png"), full_page=True)
         opened.pop().close()
