@@ -45,3 +45,57 @@ def test_an_answer_of_thousands_of_digits_at_ask_is_refused_not_a_traceback(tmp_
     result = CliRunner().invoke(cli, ["roll", str(scene), "--ask"], input="9" * 5000 + "\n" + "3\n" * 40)
     assert "Traceback" not in result.output and not isinstance(result.exception, ValueError)
     assert "is not one die" in result.output
+
+
+def _deck_csv(tmp_path, cards: int, copies: int = 1):
+    path = tmp_path / "big.csv"
+    path.write_text("name,copies\n" + "".join(f"Card {i},{copies}\n" for i in range(cards)), encoding="utf-8")
+    return path
+
+
+def test_per_card_pngs_are_written_as_they_are_drawn_not_held_all_at_once(tmp_path, run, monkeypatch):
+    import pypdfium2
+
+    from playaid.outputs import Batch
+
+    drawn, seen = [0], []
+    render, write = pypdfium2.PdfPage.render, Batch.write_bytes
+
+    def counting_render(page, *args, **kwargs):
+        drawn[0] += 1
+        return render(page, *args, **kwargs)
+
+    def noting_write(batch, name, data):
+        seen.append((name, drawn[0]))
+        return write(batch, name, data)
+
+    monkeypatch.setattr(pypdfium2.PdfPage, "render", counting_render)
+    monkeypatch.setattr(Batch, "write_bytes", noting_write)
+    result = run("deck", _deck_csv(tmp_path, 4), "--per-card", "png", "--size", "mini", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    # before: all four fronts were drawn (and held) before the first was written
+    assert seen[:4] == [(f"big-card-00{i}.png", i) for i in range(1, 5)]
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [*(f"big-card-00{i}.png" for i in range(1, 5)),
+                                                                     "big-card-back.png"]
+
+
+def test_per_card_png_refuses_more_cards_than_its_bound_before_drawing_any(tmp_path, run, monkeypatch):
+    from playaid.games.fight_club.cards import per_card
+
+    def no_drawing(*_args, **_kwargs):
+        raise AssertionError("a card was drawn")
+
+    monkeypatch.setattr(per_card, "cards_pdf", no_drawing)
+    result = run("deck", _deck_csv(tmp_path, 11, copies=100), "--per-card", "png", "--out", tmp_path / "out")
+    assert result.exit_code == 1, result.output
+    assert "1100 cards" in result.output and "at most 1000" in result.output and "--per-card pdf" in result.output
+    assert "Traceback" not in result.output and not (tmp_path / "out").exists()
+
+
+def test_per_card_png_at_its_bound_is_not_refused(tmp_path, run, monkeypatch):
+    from playaid.games.fight_club.cards import per_card
+
+    monkeypatch.setattr(per_card, "cards_pngs", lambda cards, *_a, **_k: iter([("n.png", str(len(cards)).encode())]))
+    result = run("deck", _deck_csv(tmp_path, 10, copies=100), "--per-card", "png", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / "n.png").read_bytes() == b"1000"

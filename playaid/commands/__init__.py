@@ -11,6 +11,7 @@ import math
 import os
 import sys
 from contextlib import contextmanager
+from typing import Iterable
 
 import click
 
@@ -171,14 +172,17 @@ def paper_option(*choices: str, default: str = "a4"):
     return decorate
 
 
-def write_all(out_dir: str, files: dict[str, bytes]) -> list:
+def write_all(out_dir: str, files: dict[str, bytes], streamed: Iterable[tuple[str, bytes]] = ()) -> list:
     """Write every `name → bytes` into the output folder, all or nothing; print each path.
 
-    All content is computed before this is called, so a refused input writes nothing.
+    All content is computed before this is called, so a refused input writes nothing;
+    `streamed` files are made while they are written (each to its temporary file as it
+    comes, so a large batch never waits whole in memory), and an error making one leaves none.
     """
     try:
         with OutputFolder(out_dir).batch() as batch:
             written = [batch.write_bytes(name, data) for name, data in files.items()]
+            written += [batch.write_bytes(name, data) for name, data in streamed]
     except OutputError as exc:
         raise InputError(str(exc)) from None
     paper = paper_label()
