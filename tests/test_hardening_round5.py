@@ -99,3 +99,83 @@ def test_per_card_png_at_its_bound_is_not_refused(tmp_path, run, monkeypatch):
     result = run("deck", _deck_csv(tmp_path, 10, copies=100), "--per-card", "png", "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
     assert (tmp_path / "out" / "n.png").read_bytes() == b"1000"
+
+
+def _main_in(folder, *args, env=None):
+    """`playaid ARGS` as a user runs it from `folder`: settings looked up first."""
+    import os
+
+    from test_settings_file import main_command
+    from click.testing import CliRunner
+
+    old = os.getcwd()
+    os.chdir(folder)
+    try:
+        return CliRunner().invoke(main_command, list(args), env=env)
+    finally:
+        os.chdir(old)
+
+
+def test_a_pipe_named_playaid_toml_above_is_refused_unread_not_waited_on(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    os.mkfifo(tmp_path / "playaid.toml")
+    (tmp_path / "sub").mkdir()
+    try:
+        done = subprocess.run([sys.executable, "-m", "playaid", "systems"], cwd=tmp_path / "sub", timeout=30,
+                              capture_output=True, text=True, env={**os.environ, "PLAYAID_NO_SETTINGS": ""})
+    except subprocess.TimeoutExpired:
+        raise AssertionError("playaid waited on the pipe (before: forever, every command)") from None
+    assert done.returncode == 1, done.stderr
+    assert "playaid.toml: is a pipe, not a file" in done.stderr and "PLAYAID_NO_SETTINGS=1" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def _stranger_settings(tmp_path):
+    (tmp_path / "playaid.toml").write_text('out = "stolen"\n', encoding="utf-8")
+    (tmp_path / "me").mkdir()
+    return tmp_path / "me"
+
+
+def test_a_settings_file_of_another_user_is_ignored_with_one_line(tmp_path, monkeypatch):
+    import os
+
+    here = _stranger_settings(tmp_path)
+    monkeypatch.setattr(os, "geteuid", lambda: os.stat(tmp_path / "playaid.toml").st_uid + 1)
+    result = _main_in(here, "net", "--count", "1")
+    assert result.exit_code == 0, result.output
+    ignored = [line for line in result.output.splitlines() if "ignored" in line]
+    assert len(ignored) == 1 and "belongs to another user" in ignored[0], result.output
+    assert not (tmp_path / "stolen").exists() and (here / "output" / "spiral-die-nets.pdf").exists()
+
+
+def test_a_settings_file_anyone_may_write_is_ignored_and_ones_own_is_used(tmp_path):
+    here = _stranger_settings(tmp_path)
+    (tmp_path / "playaid.toml").chmod(0o666)
+    result = _main_in(here, "net", "--count", "1")
+    assert result.exit_code == 0, result.output
+    assert "anyone may write to it" in result.output and not (tmp_path / "stolen").exists()
+    (tmp_path / "playaid.toml").chmod(0o644)
+    result = _main_in(here, "net", "--count", "1")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "stolen" / "spiral-die-nets.pdf").exists()
+
+
+def test_a_broken_settings_file_above_names_the_way_out_and_help_runs_with_it(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "playaid.toml").write_text("paper = \n", encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "PLAYAID_NO_SETTINGS"}
+    done = subprocess.run([sys.executable, "-m", "playaid", "--help"], cwd=tmp_path / "sub", env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "PLAYAID_NO_SETTINGS=1" in done.stderr, done.stderr
+    for args in (["--help"], ["--version"], ["net", "--help"]):
+        done = subprocess.run([sys.executable, "-m", "playaid", *args], cwd=tmp_path / "sub", timeout=60,
+                              env={**env, "PLAYAID_NO_SETTINGS": "1"}, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        assert "settings from" not in done.stderr and "Error" not in done.stderr
