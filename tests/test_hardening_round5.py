@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import shutil
+
+import pytest
 import time
 
 from conftest import EXAMPLES
@@ -179,3 +181,79 @@ def test_a_broken_settings_file_above_names_the_way_out_and_help_runs_with_it(tm
                               env={**env, "PLAYAID_NO_SETTINGS": "1"}, capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
         assert "settings from" not in done.stderr and "Error" not in done.stderr
+
+
+_PLAN = """name: {name}
+seed: 7
+players_file: names.txt
+tables:
+  - {{game: dirt, count: 3, tables: 2}}
+"""
+
+
+def _convention(tmp_path, names: str, name: str = "SpielCon 2026"):
+    (tmp_path / "names.txt").write_text(names, encoding="utf-8")
+    (tmp_path / "plan.yaml").write_text(_PLAN.format(name=name), encoding="utf-8")
+    return tmp_path / "plan.yaml"
+
+
+@pytest.mark.parametrize("name", ['"Con\\e]0;owned\\aX"', '"Con\\x07"', '"Con\\u009b2J"', '"\\u202eCon"'])
+def test_a_plan_name_with_a_control_character_is_refused_at_its_line(tmp_path, run, name):
+    plan = _convention(tmp_path, "Ann\nBen\nCat\n", name)
+    result = run("convention", plan, "--check")
+    assert result.exit_code == 1, result.output
+    assert f"{plan}:1:" in result.output and "the plan's `name:` holds" in result.output
+    assert "\x1b" not in result.output and "\x07" not in result.output
+
+
+def test_a_plain_plan_name_in_any_script_is_kept(tmp_path, run):
+    result = run("convention", _convention(tmp_path, "Ann\nBen\nCat\n", "Σύναξη 2026 · 同人祭"), "--check")
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("second", ["Zoe\u0301", "ZOÉ", "Ｚｏé", "Zo\u200bé", "Z\u00adoé", "Zoé\u00a0"])
+def test_the_same_player_written_two_ways_is_seated_once(tmp_path, run, second):
+    result = run("convention", _convention(tmp_path, f"Zoé\nBen\n{second}\n"), "--check")
+    assert result.exit_code == 1, result.output
+    assert "names.txt:3:" in result.output and "is already on line 1" in result.output
+
+
+def test_two_players_whose_names_only_look_alike_are_both_seated(tmp_path, run):
+    result = run("convention", _convention(tmp_path, "Zoé\nZoë\nZoe\nAnn Lee\nAnnlee\n"), "--check")
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("bad, said", [("\u200b\u200b", "has no letter"), ("\u202e", "turns the text after it around"),
+                                       ("\u202enaM", "turns the text after it around"), ("--", "has no letter"),
+                                       ("Ann\u0085Ben", "U+0085"), ("Ann\u2028Ben", "U+2028"),
+                                       ("Ann\x1b[2J", "U+001B")])
+def test_a_name_without_a_letter_or_with_a_control_is_refused_on_its_own_line(tmp_path, run, bad, said):
+    result = run("convention", _convention(tmp_path, f"Ann\nBen\n{bad}\nCat\n"), "--check")
+    assert result.exit_code == 1, result.output
+    assert "names.txt:3:" in result.output and said in result.output, result.output
+    assert "names.txt:4:" not in result.output  # one line of the file is one line, not two players
+
+
+def test_inline_players_of_a_plan_are_compared_the_same_way(tmp_path, run):
+    plan = tmp_path / "plan.yaml"
+    plan.write_text(_PLAN.format(name="Con").replace("players_file: names.txt", "players: [Ann, Ben, 'Ａｎｎ']"),
+                    encoding="utf-8")
+    result = run("convention", plan, "--check")
+    assert result.exit_code == 1 and "`Ａｎｎ` is listed twice" in result.output, result.output
+
+
+def test_a_players_file_too_long_for_the_table_names_the_option_and_lists_no_line(tmp_path, run):
+    secret = ["root:x:0:0:root", "daemon:x:1:1", "bin:x:2:2", "sys:x:3:3", "sync:x:4:65534", "games:x:5:60"]
+    (tmp_path / "passwd").write_text("\n".join(secret) + "\n", encoding="utf-8")
+    result = run("pregen", "dirt", "--count", "3", "--players-file", tmp_path / "passwd", "--out", tmp_path / "o")
+    assert result.exit_code == 1, result.output
+    assert "--players-file" in result.output and "names 6" in result.output
+    assert "--players names" not in result.output and not any(line in result.output for line in secret)
+
+
+def test_the_wrote_line_escapes_an_out_folder_with_escape_sequences(tmp_path, run):
+    out = tmp_path / "a\x1b]0;owned\x07b"
+    result = run("sheet", "--blank", "dirt", "--out", out)
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    assert "a\\x1b]0;owned\\x07b" in result.output and (out / "blank-dirt.pdf").exists()

@@ -17,7 +17,7 @@ import click
 
 from ..outputs import OutputError, OutputFolder
 from ..problems import Problem, format_path
-from ..safe_text import clip, json_safe, shown, terminal
+from ..safe_text import clip, json_safe, path_shown, shown, terminal
 
 
 class InputError(click.ClickException):
@@ -208,7 +208,7 @@ def paper_label(paper: str | None = None) -> str | None:
 def wrote_line(path, paper: str | None) -> str:
     """`wrote PATH`, naming the paper of a PDF: a setting found in a folder above, or not
     found, shows here before anything is printed."""
-    return f"wrote {path}" + (f" ({paper})" if paper and str(path).endswith(".pdf") else "")
+    return f"wrote {path_shown(path)}" + (f" ({paper})" if paper and str(path).endswith(".pdf") else "")
 
 
 @contextmanager
