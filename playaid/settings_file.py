@@ -17,6 +17,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from .text_faults import bad_byte
+
 FILE = "playaid.toml"
 
 SKIP = "PLAYAID_NO_SETTINGS"
@@ -107,7 +109,8 @@ def read_text(path: Path) -> str:
         # utf-8-sig: editors on Windows start the file with a byte-order mark
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise SettingsError(f"{path}: {exc}; write `name = value` lines, e.g. paper = \"letter\"") from None
+        where = bad_byte(data, exc, str(path))
+        raise SettingsError(f"{path}:{where.line}:{where.column}: {where.message}; {where.hint}") from None
 
 
 def parse(path: Path, text: str) -> dict[str, Any]:

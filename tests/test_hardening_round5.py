@@ -257,3 +257,41 @@ def test_the_wrote_line_escapes_an_out_folder_with_escape_sequences(tmp_path, ru
     assert result.exit_code == 0, result.output
     assert "\x1b" not in result.output and "\x07" not in result.output
     assert "a\\x1b]0;owned\\x07b" in result.output and (out / "blank-dirt.pdf").exists()
+
+
+@pytest.mark.parametrize("body, line, column", [
+    ('system: dirt\n# é😀\nname: "Mo\x1bss"\n', 3, 10),   # libyaml counts bytes: é and 😀 are 6 of them
+    ("system: dirt\nname: Mo\x07ss\n", 2, 9),
+    ("\ufeffsystem: dirt\nname: [Moss, \x1b]\n", 2, 14),
+])
+def test_a_control_character_is_reported_at_its_line_and_column(tmp_path, run, body, line, column):
+    path = tmp_path / "moss.yaml"
+    path.write_text(body, encoding="utf-8")
+    result = run("validate", path)
+    assert result.exit_code == 1, result.output
+    assert f"moss.yaml:{line}:{column}: error [input.control-character]" in result.output, result.output
+    assert "<unicode string>" not in result.output and "\\n" not in result.output
+
+
+@pytest.mark.parametrize("name, data, command, where", [
+    ("moss.yaml", b"system: dirt\nname: Zo\xc3\xab\xffss\n", "validate", "moss.yaml:2:10:"),
+    ("deck.csv", b"name\nAnn\nZo\xffe\n", "deck", "deck.csv:3:3:"),
+    ("names.txt", b"Ann\nBen\nZo\xffe\n", "pregen", "names.txt:3:3:"),
+])
+def test_a_byte_that_is_not_utf8_is_reported_at_its_line_and_column(tmp_path, run, name, data, command, where):
+    path = tmp_path / name
+    path.write_bytes(data)
+    args = {"validate": [path], "deck": [path, "--out", tmp_path / "o"],
+            "pregen": ["dirt", "--count", "3", "--players-file", path, "--out", tmp_path / "o"]}[command]
+    result = run(command, *args)
+    assert result.exit_code == 1, result.output
+    assert where in result.output and "the byte 0xFF is not UTF-8" in result.output and "offset" not in result.output
+
+
+def test_a_settings_file_with_a_bad_byte_names_its_line(tmp_path):
+    from playaid import defaults
+
+    (tmp_path / "playaid.toml").write_bytes(b'paper = "a4"\nout = "x\xff"\n')
+    with pytest.raises(defaults.SettingsError) as caught:
+        defaults.load(tmp_path / "playaid.toml", ["sheet"])
+    assert "playaid.toml:2:9: the file is not UTF-8 text" in str(caught.value)

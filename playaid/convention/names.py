@@ -15,6 +15,7 @@ from ..limits import NAME
 from ..problems import Problem, error
 from ..safe_text import terminal
 from ..source import refusal
+from ..text_faults import bad_byte
 
 RULE = "players.file"
 MAX_BYTES = 64 * 1024
@@ -41,9 +42,7 @@ def _text(path: Path, shown: str) -> tuple[str | None, list[Problem]]:
     try:
         return data.decode("utf-8-sig"), []
     except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
-        return None, [_problem(shown, line, f"the file is not UTF-8 text (bad byte at offset {exc.start})",
-                               "save it as UTF-8 text, one name a line")]
+        return None, [bad_byte(data, exc, shown, rule=RULE)]
 
 
 _BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
