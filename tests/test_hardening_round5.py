@@ -295,3 +295,52 @@ def test_a_settings_file_with_a_bad_byte_names_its_line(tmp_path):
     with pytest.raises(defaults.SettingsError) as caught:
         defaults.load(tmp_path / "playaid.toml", ["sheet"])
     assert "playaid.toml:2:9: the file is not UTF-8 text" in str(caught.value)
+
+
+def test_watch_says_a_pipe_in_place_of_its_file_once_and_is_not_stopped_by_it(tmp_path, capsys):
+    import os
+    import threading
+
+    from playaid.commands.watch import Watched
+
+    pytest.importorskip("watchfiles")
+    fifo = tmp_path / "moss.yaml"
+    os.mkfifo(fifo)
+    watched = Watched((str(fifo),))
+    answers = []
+    thread = threading.Thread(target=lambda: answers.extend([watched.changed(fifo.resolve()),
+                                                             watched.changed(fifo.resolve())]), daemon=True)
+    thread.start()
+    thread.join(10)
+    if thread.is_alive():  # before: blocked reading the pipe, and the watch with it
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        raise AssertionError("the watch waited on a pipe")
+    assert answers == [False, False]
+    said = capsys.readouterr().err
+    assert said.count("not a file (a pipe, device or socket)") == 1
+    fifo.unlink()
+    fifo.write_text("system: dirt\nname: Moss\n", encoding="utf-8")
+    assert watched.changed(fifo.resolve())
+
+
+def test_watch_reads_a_huge_file_only_as_far_as_a_file_may_be_long(tmp_path):
+    import os
+    import tracemalloc
+
+    from playaid.commands.watch import Watched
+
+    pytest.importorskip("watchfiles")
+    big = tmp_path / "big.yaml"
+    with open(big, "wb") as fh:
+        fh.truncate(200 * 1024 * 1024)  # sparse: no disk used
+    watched = Watched((str(big),))
+    tracemalloc.start()
+    try:
+        assert watched.changed(big.resolve())
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 * 1024 * 1024, peak  # before: the whole 200 MB
+    assert not watched.changed(big.resolve())
+    os.utime(big, ns=(1, 10**18))  # saved again, same size: still seen as a change
+    assert watched.changed(big.resolve())
