@@ -344,3 +344,25 @@ def test_watch_reads_a_huge_file_only_as_far_as_a_file_may_be_long(tmp_path):
     assert not watched.changed(big.resolve())
     os.utime(big, ns=(1, 10**18))  # saved again, same size: still seen as a change
     assert watched.changed(big.resolve())
+
+
+def test_watch_keeps_only_the_sheet_of_a_characters_latest_name(tmp_path):
+    from playaid.commands.watch import Watched, render_recorded
+
+    pytest.importorskip("watchfiles")
+    moss = tmp_path / "moss.yaml"
+    text = (EXAMPLES["dirt"] / "moss.yaml").read_text(encoding="utf-8")
+    name = next(line for line in text.splitlines() if line.startswith("name:"))
+    watched, out = Watched((str(moss),)), tmp_path / "out"
+    made = []
+    for new in ("Rowan Ash", "Rowan Birch", "Rowan Cedar"):  # quick saves, each under a new name
+        moss.write_text(text.replace(name, f"name: {new}"), encoding="utf-8")
+        said, written = render_recorded(str(moss), str(out), "a4", False)
+        assert [w.rsplit("/", 1)[-1] for w in written] == [f"{new.lower().replace(' ', '-')}.pdf"], said
+        made.append(watched.rendered(moss.resolve(), written))
+    assert made == [[], [str(out / "rowan-ash.pdf")], [str(out / "rowan-birch.pdf")]]
+    assert sorted(p.name for p in out.iterdir()) == ["rowan-cedar.pdf"]  # before: all three stayed
+    moss.write_text("system: dirt\nname: [\n", encoding="utf-8")  # a broken save keeps the last sheet
+    said, written = render_recorded(str(moss), str(out), "a4", False)
+    assert written == [] and watched.rendered(moss.resolve(), written) == []
+    assert sorted(p.name for p in out.iterdir()) == ["rowan-cedar.pdf"]

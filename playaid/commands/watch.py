@@ -47,6 +47,19 @@ def args_for(path: str, kind: str | None, out_dir: str, paper: str, png: bool) -
 
 def render(path: str, out_dir: str, paper: str, png: bool) -> str:
     """Run in a render worker: the file's command, and everything it printed."""
+    return render_recorded(path, out_dir, paper, png)[0]
+
+
+def render_recorded(path: str, out_dir: str, paper: str, png: bool) -> tuple[str, list[str]]:
+    """`render`, and the files it wrote (absolute paths)."""
+    from ..outputs import recorded
+
+    with recorded() as written:
+        text = _render(path, out_dir, paper, png)
+    return text, [str(p) for p in written]
+
+
+def _render(path: str, out_dir: str, paper: str, png: bool) -> str:
     from ..cli import cli
     from ..documents import Library
 
@@ -90,6 +103,26 @@ class Watched:
     def __init__(self, files: tuple[str, ...]):
         self.shown = {Path(f).resolve(): f for f in files}
         self.seen: dict[Path, str] = {}
+        self.outputs: dict[Path, set[str]] = {}
+
+    def rendered(self, path: Path, written: list[str]) -> list[str]:
+        """Note what the latest render of `path` wrote; remove (and return) what an earlier
+        render of it wrote and this one did not: a character renamed in quick saves
+        otherwise leaves a sheet under each name it had. Only files this watch wrote, and
+        none another watched file's render wrote last; a failed render (nothing written)
+        keeps the last good outputs."""
+        if not written:
+            return []
+        old, self.outputs[path] = self.outputs.get(path, set()), set(written)
+        kept = set().union(*self.outputs.values())
+        removed = []
+        for stale in sorted(old - kept):
+            try:
+                os.unlink(stale)
+                removed.append(stale)
+            except OSError:
+                pass  # gone already, or a read-only folder: the file stays, as it would without watch
+        return removed
 
     @property
     def folders(self) -> list[Path]:
@@ -156,7 +189,10 @@ def command(files, paper, out_dir, png):
             def again(path: Path) -> None:
                 if watched.changed(path):
                     click.echo(f"— {path_shown(watched.shown[path])}")
-                    click.echo(pool.submit(render, watched.shown[path], out_dir, paper, png).result(), nl=False)
+                    text, written = pool.submit(render_recorded, watched.shown[path], out_dir, paper, png).result()
+                    click.echo(text, nl=False)
+                    for stale in watched.rendered(path, written):
+                        click.echo(f"removed {path_shown(stale)} (this file's earlier output)")
 
             # Watching starts before the first render, so a save made meanwhile is not missed.
             events = watchfiles.watch(*watched.folders, debounce=1600, step=SETTLE_MS, recursive=False,
