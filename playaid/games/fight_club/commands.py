@@ -158,8 +158,7 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
             cards_in = faces(deck)
             files.update(tts_images(cards_in, size, deck.name, stem))
             summary = tts_summary(tts_import(len(cards_in), size, stem))
-        # each card's PNG goes to its temporary file as it is drawn, so none waits in memory
-        write_all(out_dir, files, streamed)
+        write_all(out_dir, files, streamed)  # each streamed PNG is written as it is drawn
     except CardError as exc:
         raise InputError(str(exc)) from None
     if fold:
@@ -212,10 +211,8 @@ def _per_card(deck, options, kind: str, stem: str, backs: bool,
         raise CardError(f"the {deck.name} deck has no cards; list at least one")
     for name in dict.fromkeys(c.name for c in cards):
         card_face.check_fits(name, Rect(0, 0, options.size.width, options.size.height))
-    most = settings.layout()["limits"]["png_cards"]
-    if kind == "png" and len(cards) > most:
-        raise CardError(f"the {deck.name} deck holds {len(cards)} cards; --per-card png draws at most {most} "
-                        f"(each is its own 300-dpi image): print it with --per-card pdf, or split the deck")
+    if kind == "png":
+        per_card.check_png_count(len(cards), deck.name)  # before any card is drawn
     profile = settings.shops()[shop] if shop else None
     if kind == "pdf":
         return {f"{stem}-cards.pdf": per_card.cards_pdf(cards, options.size, options.bleed, deck.name, backs,

@@ -15,7 +15,7 @@ from playaid.render.pdf_info import canvas as described_canvas
 from . import face as card_face
 from . import text
 from .imposition import Rect
-from .settings import CardSize, fight_club_title
+from .settings import CardError, CardSize, fight_club_title, layout
 
 PNG_DPI = 300
 FORMATS = ("pdf", "png")
@@ -59,6 +59,15 @@ def cards_pdf(cards: list[card_face.CardFace], card: CardSize, bleed: float, dec
             c.showPage()
     c.save()
     return buf.getvalue()
+
+
+def check_png_count(count: int, deck: str) -> None:
+    """CardError for a deck of more cards than one `--per-card png` run draws (`limits.png_cards`
+    of layout.yaml): each is its own 300-dpi image, so 5,000 cards would take a quarter of an hour."""
+    most = layout()["limits"]["png_cards"]
+    if count > most:
+        raise CardError(f"the {deck} deck holds {count} cards; --per-card png draws at most {most} "
+                        f"(each is its own 300-dpi image): print it with --per-card pdf, or split the deck")
 
 
 def cards_pngs(cards: list[card_face.CardFace], card: CardSize, bleed: float, deck: str, stem: str,
