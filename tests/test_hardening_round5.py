@@ -366,3 +366,15 @@ def test_watch_keeps_only_the_sheet_of_a_characters_latest_name(tmp_path):
     said, written = render_recorded(str(moss), str(out), "a4", False)
     assert written == [] and watched.rendered(moss.resolve(), written) == []
     assert sorted(p.name for p in out.iterdir()) == ["rowan-cedar.pdf"]
+
+
+@pytest.mark.parametrize("players", ["Ann,\u200b,Cat", "Ann,Ben\x1b[2J,Cat", "Ann,\u202eneB,Cat"])
+def test_players_typed_on_the_command_line_are_checked_as_a_players_file_is(run, tmp_path, players):
+    result = run("pregen", "dirt", "--count", "3", "--players", players, "--out", tmp_path / "o")
+    assert result.exit_code == 2, result.output
+    assert "\x1b" not in result.output and not (tmp_path / "o").exists()
+
+
+def test_the_same_player_typed_twice_in_two_forms_is_refused(run, tmp_path):
+    result = run("pregen", "dirt", "--count", "3", "--players", "Ann,Ｂｅｎ,Ben", "--out", tmp_path / "o")
+    assert result.exit_code == 1 and "more than once" in result.output, result.output

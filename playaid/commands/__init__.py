@@ -130,12 +130,17 @@ class OutFolder(click.Path):
 
 
 def short_names(names: list[str]) -> list[str]:
-    """`names` from the command line (`--players`), or a usage error if one is longer than
-    a name in a file may be (`limits.NAME`)."""
+    """`names` from the command line (`--players`), or a usage error if one could not stand
+    in a players file: longer than `limits.NAME`, or unfit (`convention.names.unfit`)."""
     from ..limits import NAME
+
+    from ..convention.names import unfit
 
     if any(len(n) > NAME for n in names):
         raise click.BadParameter(f"a player's name holds at most {NAME} characters, like a name in a file")
+    for name in names:
+        if why := unfit(name):  # the checks of a players file: no control, override or letterless name
+            raise click.BadParameter(f"`{terminal(name, lines=False)}`: {why[0]}; {why[1]}")
     return names
 
 
