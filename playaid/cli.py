@@ -205,9 +205,14 @@ def main() -> None:
         found = settings(Path.cwd())
     except FileNotFoundError:
         found = defaults.NONE  # the current folder was removed under us: no settings to find
+    except defaults.Untrusted as exc:
+        click.echo(shown(str(exc)), err=True)  # as git does: say it once, run without it
+        found = defaults.NONE
     except defaults.SettingsError as exc:
         for line in str(exc).splitlines():
             click.echo(f"Error: {shown(line)}", err=True)
+        if defaults.SKIP not in str(exc):
+            click.echo(f"(set {defaults.SKIP}=1 to run without settings until it is fixed)", err=True)
         sys.exit(1)
     if found.source is not None:
         click.echo(f"settings from {shown(str(found.source))}", err=True)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import difflib
 import os
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Iterator
@@ -30,23 +29,20 @@ from typing import Any, Iterator
 import click
 
 from .safe_text import shown
-
-FILE = "playaid.toml"
+# finding and reading the file lives there; its names are this module's too (`defaults.find`)
+from .settings_file import FILE, SKIP, SettingsError, Untrusted, find, parse, read_text  # noqa: F401
 PREFIX = "PLAYAID"
 SHARED = {"paper": "PLAYAID_PAPER", "out_dir": "PLAYAID_OUT"}
 """Options with one variable for every command that has them."""
-
-
-class SettingsError(Exception):
-    """A `playaid.toml` that cannot be read; the message says where and how to fix it."""
 
 
 class Settings(Mapping[str, Any]):
     """click's `default_map`: the settings of each command, shared ones merged in."""
 
     def __init__(self, shared: dict[str, Any], commands: dict[str, dict[str, Any]], source: Path | None,
-                 names: tuple[str, ...] = ()):
+                 names: tuple[str, ...] = (), text: str = ""):
         self.shared, self.commands, self.source, self.names = shared, commands, source, names
+        self.text = text  # the file as read once: its lines for messages, never read again
 
     def __getitem__(self, command: str) -> dict[str, Any]:
         # the group's own options (--version) look here too: only commands have settings
@@ -63,30 +59,6 @@ class Settings(Mapping[str, Any]):
 
 NONE = Settings({}, {}, None)
 
-MAX_BYTES = 64 * 1024
-"""A settings file holds a dozen lines; a larger one is refused unread (25 MB of keys took a minute)."""
-
-
-def find(start: Path) -> Path | None:
-    """The `playaid.toml` that applies in `start`: there or in the nearest folder above, as git,
-    ruff and black find theirs. The search stops at the home folder, a repository's top
-    (a folder holding `.git`) and the edge of the file system, so a stranger's file is never used."""
-    home = Path.home()
-    folder = start
-    while True:
-        try:
-            candidate = folder / FILE
-            if candidate.is_file() or candidate.is_symlink() or (candidate.exists() and not candidate.is_dir()):
-                return candidate
-            if folder == home or (folder / ".git").exists() or folder.parent == folder:
-                return None
-            if os.stat(folder).st_dev != os.stat(folder.parent).st_dev:
-                return None
-        except OSError:
-            return None  # a folder we may not look into: no settings from there or above
-        folder = folder.parent
-
-
 def _names(table: dict[str, Any], where: str) -> dict[str, Any]:
     out = {}
     for key, value in table.items():
@@ -96,31 +68,12 @@ def _names(table: dict[str, Any], where: str) -> dict[str, Any]:
     return out
 
 
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise SettingsError(f"{path}: cannot be read ({exc.strerror or exc}); fix its permissions, "
-                            f"or move it away to run without settings") from None
-    if len(data) > MAX_BYTES:
-        raise SettingsError(f"{path}: larger than {MAX_BYTES // 1024} KiB; a settings file holds a few "
-                            "`name = value` lines, e.g. paper = \"letter\"")
-    try:
-        # utf-8-sig: editors on Windows start the file with a byte-order mark
-        return tomllib.loads(data.decode("utf-8-sig"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise SettingsError(f"{path}: {exc}; write `name = value` lines, e.g. paper = \"letter\"") from None
-    except RecursionError:
-        raise SettingsError(f"{path}: lists or tables nested too deep; a setting is one value, "
-                            "e.g. paper = \"letter\"") from None
-
-
 def load(path: Path | None, commands: list[str]) -> Settings:
     """The settings of the file at `path` (none when it is None)."""
     if path is None:
         return NONE
-    data = _read(path)
+    text = read_text(path)
+    data = parse(path, text)
     shared = {k: v for k, v in data.items() if not isinstance(v, dict)}
     tables = {k: v for k, v in data.items() if isinstance(v, dict)}
     for name in tables:
@@ -129,7 +82,7 @@ def load(path: Path | None, commands: list[str]) -> Settings:
             raise SettingsError(f"{path}: there is no command `{shown(name)}`"
                                 + (f"; did you mean [{close[0]}]?" if close else f"; commands: {', '.join(commands)}"))
     return Settings(_names(shared, str(path)), {k: _names(v, f"{path} [{k}]") for k, v in tables.items()}, path,
-                    tuple(commands))
+                    tuple(commands), text)
 
 
 def option_names(param: click.Option) -> list[str]:
@@ -242,7 +195,7 @@ def resolve(settings: Settings, commands: dict[str, click.Command], here: Path) 
     path = settings.source
     if path is None:
         return settings
-    text = path.read_text(encoding="utf-8-sig")
+    text = settings.text
     folder = "" if path.parent.resolve() == here.resolve() else str(path.parent)
     problems, resolved = [], {}
     options = {c: {n: p for p in cmd.params if isinstance(p, click.Option) for n in option_names(p)}
@@ -278,4 +231,4 @@ def resolve(settings: Settings, commands: dict[str, click.Command], here: Path) 
                     resolved.setdefault(name, {})[options[name][key].name] = v
     if problems:
         raise SettingsError("\n".join(dict.fromkeys(problems)))
-    return Settings({}, resolved, path, settings.names)
+    return Settings({}, resolved, path, settings.names, text)

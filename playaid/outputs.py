@@ -81,6 +81,27 @@ def _alive(pid: int) -> bool:
     return True
 
 
+_LOGS: list[list[Path]] = []
+
+
+@contextmanager
+def recorded() -> Iterator[list[Path]]:
+    """The files every batch commits while the block runs, in order: for a caller that must
+    know what a command wrote (`watch` removes what an earlier render of a file wrote and
+    the next one did not)."""
+    log: list[Path] = []
+    _LOGS.append(log)
+    try:
+        yield log
+    finally:
+        _LOGS.remove(log)
+
+
+def _note(target: Path) -> None:
+    for log in _LOGS:
+        log.append(target)
+
+
 class OutputFolder:
     def __init__(self, root: str | Path):
         self.root = Path(root)
@@ -135,6 +156,7 @@ class OutputFolder:
                 except OSError as exc:
                     raise _failure(target, exc) from None
                 batch.discard()  # the temporary name; the file stays under its own
+                _note(target)
                 return self.root / name
         raise OutputError(f"{stem}{suffix} and {NEW_NAMES - 1} numbered copies are already in {self.root}; "
                           "move some away or name another --out folder")
@@ -209,6 +231,7 @@ class Batch:
         for done, (tmp, target) in enumerate(self.pending):
             try:
                 os.replace(tmp, target)
+                _note(target)
             except OSError as exc:
                 del self.pending[:done + 1]
                 self.discard()

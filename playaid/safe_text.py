@@ -61,6 +61,12 @@ def shown(text: str) -> str:
     return terminal(clip(text), lines=False)
 
 
+def path_shown(path) -> str:
+    """A path as every command prints it ("wrote PATH"): whole, on one line, with control
+    characters as escapes, so an `--out` typed or set in `playaid.toml` cannot drive the terminal."""
+    return terminal(str(path), lines=False)
+
+
 def json_safe(text: str) -> str:
     """JSON text with the C1 controls `json.dumps(ensure_ascii=False)` leaves raw escaped
     as `\\u0080`-style; they can only stand inside strings, so the JSON stays the same."""

@@ -17,6 +17,7 @@ from pathlib import Path as FsPath
 
 import yaml
 
+from . import text_faults
 from .manifest import note_read
 from .problems import Path, Problem, error
 
@@ -182,11 +183,7 @@ def read(path: FsPath, name: str | None = None) -> tuple[Source | None, list[Pro
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        return fail(
-            "input.encoding",
-            f"file is not UTF-8 text (bad byte at offset {exc.start})",
-            "save the file as UTF-8",
-        )
+        return None, [text_faults.bad_byte(data, exc, shown)]
     return compose(text, shown)
 
 
@@ -217,6 +214,8 @@ def compose(text: str, name: str) -> tuple[Source | None, list[Problem]]:
                 "check indentation and quoting on this line; text containing ': ' or '#' needs quotes",
             ).at(name, line, column)
         ]
+    except yaml.reader.ReaderError as exc:
+        return None, [text_faults.control_character(text, exc, name)]
     except yaml.YAMLError as exc:
         return None, [error("yaml.syntax", f"malformed YAML: {exc}", "check the file's structure").at(name, 1, 1)]
     except RecursionError:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from conftest import EXAMPLES, ROOT
@@ -180,3 +180,89 @@ def test_a_text_past_its_limit_is_refused_at_once_by_every_command(tmp_path_fact
                        "alice.yaml" if command in ("sheet", "validate") else "farmhouse.yaml")
     output = _refused(command, target, folder / "out")
     assert "[input.too-long]" in output and f"at most {LONG_FIELDS[field]}" in output
+
+
+# Players files and convention plans (issue 42): any text gives names or problems at a line, never a
+# traceback, a control character in what is printed, or one person seated twice.
+NAME_CHARS = st.sampled_from(["A", "n", "é", "e\u0301", "Ａ", "ｎ", "李", "Σ", " ", "\u00a0", "\u200b", "\u00ad",
+                              "\u200d", "\u202e", "\u2066", "\x1b", "\x07", "\t", "\x0b", "\x85", "\u2028", "\r",
+                              ",", '"', "#", ";", "-", "1"])
+NAMES = st.lists(NAME_CHARS, max_size=12).map("".join)
+NAME_LINES = st.lists(NAMES, max_size=12)
+
+
+def _players_text(lines: list[str], csv_rows: bool) -> str:
+    if not csv_rows:
+        return "\n".join(lines) + "\n"
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["name", "email"])
+    writer.writerows([line, f"{i}@example.org"] for i, line in enumerate(lines))
+    return out.getvalue()
+
+
+def _check_names(names: list[str], problems: list, path: Path, text: str) -> None:
+    from playaid.convention.names import identity, unfit
+
+    lines = text.count("\n") + 1
+    for p in problems:
+        assert p.file == str(path) and 1 <= p.line <= lines and p.message and p.hint, p
+        assert not any(c in p.message for c in "\x1b\x07\x85\u2028\u202e"), p.message
+    if problems:
+        assert names == []
+        return
+    assert names and all(unfit(n) is None for n in names)
+    assert len({identity(n) for n in names}) == len(names)  # nobody seated twice
+    assert all("\n" not in n and "\u2028" not in n and "\x85" not in n for n in names)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=NAME_LINES, csv_rows=st.booleans(), bad=st.sampled_from([b"", b"\xff", b"\xef\xbb\xbf"]))
+def test_any_players_file_gives_distinct_names_or_problems_at_their_lines(tmp_path_factory, lines, csv_rows, bad):
+    from playaid.convention.names import read_names
+
+    path = tmp_path_factory.mktemp("players") / ("signups.csv" if csv_rows else "signups.txt")
+    text = _players_text(lines, csv_rows)
+    data = text.encode("utf-8")
+    data = bad + data if bad == b"\xef\xbb\xbf" else data[: len(data) // 2] + bad + data[len(data) // 2:]
+    path.write_bytes(data)
+    names, problems = read_names(path)
+    event("names" if names else "refused")
+    _check_names(names, problems, path, data.decode("utf-8", "replace"))
+
+
+PLAN_NAMES = st.lists(NAME_CHARS, max_size=20).map("".join)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=PLAN_NAMES, players=st.lists(NAMES, max_size=6),
+       tables=st.lists(st.tuples(st.sampled_from(["dirt", "isolation", "sapio", "nope", "fight-club"]),
+                                 st.one_of(st.integers(3, 5), st.integers(-1, 9)),
+                                 st.one_of(st.just(1), st.integers(-1, 3))), min_size=1, max_size=3),
+       seed=st.one_of(st.integers(-5, 10**12), st.text(max_size=4)))
+def test_any_convention_plan_loads_clean_or_says_every_problem_at_a_line(tmp_path_factory, name, players, tables, seed):
+    import json
+
+    from playaid.convention.names import identity
+    from playaid.convention.plan import load
+
+    folder = tmp_path_factory.mktemp("plan")
+    rows = "".join(f"  - {{game: {g}, count: {c}, tables: {t}}}\n" for g, c, t in tables)
+    # JSON strings are YAML: escapes such as \u001b reach the loader as the characters they stand for
+    text = (f"name: {json.dumps(name)}\nseed: {json.dumps(seed)}\nplayers: {json.dumps(players)}\n"
+            f"tables:\n{rows}")
+    path = folder / "plan.yaml"
+    path.write_text(text, encoding="utf-8")
+    with deadline(TIMEOUT):
+        plan, problems = load(path)
+    event("loaded" if plan else "refused")
+    lines = text.count("\n") + 1
+    if plan is None:
+        assert problems and all(p.file == str(path) and 1 <= p.line <= lines and p.hint for p in problems)
+        assert not any(c in p.message for p in problems for c in "\x1b\x07\x85\u2028")
+        return
+    assert not any(ord(c) < 32 or 0x7F <= ord(c) <= 0x9F or c in "\u2028\u202e\u2066" for c in plan.name)
+    assert len({identity(n) for n in plan.names}) == len(plan.names)

@@ -171,3 +171,59 @@ def test_a_home_folder_in_a_variable_is_expanded(tmp_path):
                                 auto_envvar_prefix=defaults.PREFIX)
     assert result.exit_code == 0, result.output
     assert (tmp_path / "made" / "blank-dirt.pdf").is_file()
+
+
+# playaid.toml in a parent folder (issue 42): whatever stands there and whoever owns it, the lookup
+# answers at once with settings, one ignored line, or one error naming the file; never a hang.
+KINDS = st.sampled_from(["text", "fifo", "loop", "folder", "others-write", "stranger", "bad-byte", "link-to-text"])
+
+
+def _plant(folder: Path, kind: str, text: str) -> None:
+    path = folder / "playaid.toml"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "loop":
+        path.symlink_to(path.name)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "link-to-text":
+        (folder / "real.toml").write_text(text, encoding="utf-8")
+        path.symlink_to("real.toml")
+    else:
+        path.write_bytes(text.encode("utf-8") + (b"\xff" if kind == "bad-byte" else b""))
+        path.chmod(0o666 if kind == "others-write" else 0o644)
+
+
+@hsettings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(kind=KINDS, depth=st.integers(0, 3),
+       lines=st.lists(st.tuples(KEYS, VALUES), max_size=3))
+def test_a_settings_file_in_any_parent_answers_at_once(tmp_path_factory, kind, depth, lines):
+    import signal
+
+    top = tmp_path_factory.mktemp("parents")
+    _plant(top, kind, "".join(f"{k} = {v}\n" for k, v in lines))
+    here = top.joinpath(*[f"d{i}" for i in range(depth)])
+    here.mkdir(parents=True, exist_ok=True)
+    real_uid = os.geteuid
+
+    def expire(_signum, _frame):
+        raise TimeoutError("the settings lookup hung")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(10)
+    try:
+        if kind == "stranger":
+            os.geteuid = lambda: real_uid() + 1
+        found = settings(here)
+    except defaults.Untrusted as exc:
+        assert kind in ("others-write", "stranger") and str(exc).startswith(f"ignored {top / 'playaid.toml'}")
+        return
+    except defaults.SettingsError as exc:
+        assert kind not in ("others-write", "stranger") and str(exc).startswith(str(top / "playaid.toml"))
+        return
+    finally:
+        os.geteuid = real_uid
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert kind in ("text", "link-to-text", "folder")
+    assert found.source in (None, top / "playaid.toml")

@@ -90,7 +90,11 @@ def test_each_save_renders_again_and_ctrl_c_ends_cleanly(tmp_path):
     assert w.seen[-1] == "stopped watching"
     assert not any("Traceback" in line for line in w.seen), "\n".join(w.seen)
     assert [line for line in w.seen if line.startswith("— ")] == ["— moss.yaml"] * 5  # one render per save
-    assert (tmp_path / "output" / "moss-two-p1.png").is_file()  # --png
+    assert (tmp_path / "output" / "moss-p1.png").is_file()  # --png
+    # each render under a new name removed the sheet of the name before (issue 42, item 11)
+    assert sorted(p.name for p in (tmp_path / "output").iterdir()) == ["moss-p1.png", "moss.pdf"]
+    assert any(line.startswith("removed ") and line.endswith("moss-two-p1.png (this file's earlier output)")
+               for line in w.seen), "\n".join(w.seen)
 
 
 def test_the_command_of_each_kind_of_file():

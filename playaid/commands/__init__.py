@@ -11,12 +11,13 @@ import math
 import os
 import sys
 from contextlib import contextmanager
+from typing import Iterable
 
 import click
 
 from ..outputs import OutputError, OutputFolder
 from ..problems import Problem, format_path
-from ..safe_text import clip, json_safe, shown, terminal
+from ..safe_text import clip, json_safe, path_shown, shown, terminal
 
 
 class InputError(click.ClickException):
@@ -129,12 +130,17 @@ class OutFolder(click.Path):
 
 
 def short_names(names: list[str]) -> list[str]:
-    """`names` from the command line (`--players`), or a usage error if one is longer than
-    a name in a file may be (`limits.NAME`)."""
+    """`names` from the command line (`--players`), or a usage error if one could not stand
+    in a players file: longer than `limits.NAME`, or unfit (`convention.names.unfit`)."""
     from ..limits import NAME
+
+    from ..convention.names import unfit
 
     if any(len(n) > NAME for n in names):
         raise click.BadParameter(f"a player's name holds at most {NAME} characters, like a name in a file")
+    for name in names:
+        if why := unfit(name):  # the checks of a players file: no control, override or letterless name
+            raise click.BadParameter(f"`{terminal(name, lines=False)}`: {why[0]}; {why[1]}")
     return names
 
 
@@ -171,16 +177,19 @@ def paper_option(*choices: str, default: str = "a4"):
     return decorate
 
 
-def write_all(out_dir: str, files: dict[str, bytes]) -> list:
+def write_all(out_dir: str, files: dict[str, bytes], streamed: Iterable[tuple[str, bytes]] = ()) -> list:
     """Write every `name → bytes` into the output folder, all or nothing; print each path.
 
-    All content is computed before this is called, so a refused input writes nothing.
+    All content is computed before this is called, so a refused input writes nothing;
+    `streamed` files are made while they are written (each to its temporary file as it
+    comes, so a large batch never waits whole in memory), and an error making one leaves none.
     """
     from .. import manifest
 
     try:
         with OutputFolder(out_dir).batch() as batch:
             written = [batch.write_bytes(name, data) for name, data in files.items()]
+            written += [batch.write_bytes(name, data) for name, data in streamed]
     except OutputError as exc:
         raise InputError(str(exc)) from None
     reads, said = manifest.active(), []
@@ -213,7 +222,7 @@ def paper_label(paper: str | None = None) -> str | None:
 def wrote_line(path, paper: str | None) -> str:
     """`wrote PATH`, naming the paper of a PDF: a setting found in a folder above, or not
     found, shows here before anything is printed."""
-    return f"wrote {path}" + (f" ({paper})" if paper and str(path).endswith(".pdf") else "")
+    return f"wrote {path_shown(path)}" + (f" ({paper})" if paper and str(path).endswith(".pdf") else "")
 
 
 @contextmanager

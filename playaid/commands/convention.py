@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from . import InputError, out_option, paper_option, print_problems, progress, warn, write_all
+from ..safe_text import path_shown
 
 
 @click.command("convention")
@@ -62,7 +63,7 @@ def command(plan: str, new: bool, check: bool, paper: str, out_dir: str) -> None
     if note := empty_seats([t.folder for t in tables], [t.seats for t in tables], [t.names for t in tables]):
         warn(note)
     if check:
-        click.echo(f"{plan}: {len(tables)} tables, {sum(len(t.names) for t in tables)} players seated; "
+        click.echo(f"{path_shown(plan)}: {len(tables)} tables, {sum(len(t.names) for t in tables)} players seated; "
                    "every table passes its game's rules (nothing written: --check)")
         return
     source = click.get_current_context().get_parameter_source("paper")
@@ -77,7 +78,7 @@ def _starter(folder: Path, files: dict[str, str]) -> None:
     if taken:
         raise InputError(f"{', '.join(taken)} already there; nothing was written. Name a new folder")
     write_all(str(folder), {name: text.encode("utf-8") for name, text in files.items()})
-    click.echo(f"next: edit them, then playaid convention {folder} --check")
+    click.echo(f"next: edit them, then playaid convention {path_shown(folder)} --check")
 
 
 def _unprintable(names: list[str]) -> None:

@@ -19,7 +19,7 @@ import yaml
 
 from . import GameChoice, InputError, OutFolder, json_text, print_problems
 from ..problems import Problem
-from ..safe_text import shown
+from ..safe_text import path_shown, shown
 from ..systems.events import Event, Param, events_of, scene_fields
 
 SCENE_NAME = "event-{game}-{what}.yaml"
@@ -216,7 +216,7 @@ def command(ctx: click.Context, game: str, what: str, words: tuple[str, ...], se
     print_problems([p for p in problems if not p.is_error])
     click.echo(format_resolution(result, None))
     for written_path, replaced in written:
-        click.echo(f"wrote {written_path}" + (" (replaced the copy that was there)" if replaced else ""))
+        click.echo(f"wrote {path_shown(written_path)}" + (" (replaced the copy that was there)" if replaced else ""))
     if copies and not written:
         click.echo("nothing changed on the sheets: no copy written")
     if apply and not copies:

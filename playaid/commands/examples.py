@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from . import InputError, OutFolder, write_all
+from ..safe_text import path_shown
 
 SHOWN_CONFLICTS = 5
 """Files named when several already exist with other content; the rest are counted."""
@@ -76,5 +77,5 @@ def command(folder: str) -> None:
         write_all(folder, missing)
     kept = len(files) - len(missing)
     if kept:
-        click.echo(f"{kept} of the {len(files)} examples were already in {folder}, unchanged")
-    click.echo(f"try: playaid validate {folder}")
+        click.echo(f"{kept} of the {len(files)} examples were already in {path_shown(folder)}, unchanged")
+    click.echo(f"try: playaid validate {path_shown(folder)}")

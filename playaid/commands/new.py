@@ -11,7 +11,7 @@ import click
 from ..documents import Library
 from ..interview import Interview
 from ..outputs import OutputError, OutputFolder
-from ..safe_text import slug
+from ..safe_text import path_shown, slug
 from ..starter import starter_text
 from ..systems import REGISTRY
 from . import GameChoice, InputError, format_problem, out_option
@@ -74,7 +74,7 @@ def command(system: str, kind: str, blank: bool, ask: bool, out_dir: str) -> Non
     try:
         if not asking:
             path = folder.write_new(f"{game.id}-{kind}", ".yaml", starter_text(game, kind).encode("utf-8"))
-            click.echo(f"wrote {path}")
+            click.echo(f"wrote {path_shown(path)}")
             click.echo(f"next: fill in every FILL IN line, then run: playaid validate {path}")
             return
         _Draft(game, kind, folder).run()
@@ -124,7 +124,7 @@ class _Draft:
             for p in problems:
                 click.echo(format_problem(p))
             if not errors:
-                click.echo(f"wrote {self.path}: valid")
+                click.echo(f"wrote {path_shown(self.path)}: valid")
                 return
             again = _named(self.cls, errors)
             if not again or round_ == ROUNDS - 1:

@@ -73,7 +73,8 @@ def command(system: str, count: int, seed: int | None, players: list[str] | None
         raise click.UsageError("give the players with --players or with --players-file, not both")
     with own_tables(load_tables_file(tables_file)):
         names = load_players_file(players_file)
-        _make(system, count, seed, players or names, as_table, packet, tables, paper, out_dir, bool(names))
+        _make(system, count, seed, players or names, as_table, packet, tables, paper, out_dir,
+              players_file if names else None)
 
 
 def load_players_file(path: str | None) -> list[str] | None:
@@ -89,7 +90,7 @@ def load_players_file(path: str | None) -> list[str] | None:
     return names
 
 
-def _make(system, count, seed, players, as_table, packet, tables, paper, out_dir, from_file=False) -> None:
+def _make(system, count, seed, players, as_table, packet, tables, paper, out_dir, names_file=None) -> None:
     chosen = seed is None
     if chosen:
         seed = secrets.randbelow(SEED_MAX + 1)
@@ -98,10 +99,10 @@ def _make(system, count, seed, players, as_table, packet, tables, paper, out_dir
 
         if chosen:
             click.echo(f"seed {seed} (give --seed {seed} to make the same tables again)")
-        write_tables(system, count, tables, seed, players, packet, paper, out_dir, from_file)
+        write_tables(system, count, tables, seed, players, packet, paper, out_dir, names_file is not None)
         return
     try:
-        batch = generate(system, count, seed, players)
+        batch = generate(system, count, seed, players, names_file)
     except CountError as exc:
         raise click.BadParameter(str(exc), param_hint="--count") from None
     except PregenError as exc:

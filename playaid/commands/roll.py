@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from . import InputError, OutFolder, json_text, print_problems
-from ..safe_text import shown
+from ..safe_text import path_shown, shown
 
 
 def _command_line(scene: str, seed: int | None, typed: str | None, ask: bool, out_dir: str | None) -> str:
@@ -94,7 +94,7 @@ def command(ctx: click.Context, scene: str, seed: int | None, typed: str | None,
         faces = ",".join(str(r.value) for r in result.rolled)
         click.echo(f"the same roll again: playaid roll {shlex.quote(shown(scene))} --dice {faces}")
     for path, replaced in written:
-        click.echo(f"wrote {path}" + (" (replaced the copy that was there)" if replaced else ""))
+        click.echo(f"wrote {path_shown(path)}" + (" (replaced the copy that was there)" if replaced else ""))
     if copies and not written:
         click.echo("nothing changed on the sheets: no copy written")
     if apply and not copies:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 import signal
+import stat
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Iterator
@@ -20,6 +22,8 @@ from typing import Iterator
 import click
 
 from . import InputError, out_option, paper_option
+from ..safe_text import path_shown
+from ..source import MAX_BYTES
 
 SEED = 1
 """The seed a scene without `dice:` is rolled with on every save: the same dice each time."""
@@ -43,6 +47,19 @@ def args_for(path: str, kind: str | None, out_dir: str, paper: str, png: bool) -
 
 def render(path: str, out_dir: str, paper: str, png: bool) -> str:
     """Run in a render worker: the file's command, and everything it printed."""
+    return render_recorded(path, out_dir, paper, png)[0]
+
+
+def render_recorded(path: str, out_dir: str, paper: str, png: bool) -> tuple[str, list[str]]:
+    """`render`, and the files it wrote (absolute paths)."""
+    from ..outputs import recorded
+
+    with recorded() as written:
+        text = _render(path, out_dir, paper, png)
+    return text, [str(p) for p in written]
+
+
+def _render(path: str, out_dir: str, paper: str, png: bool) -> str:
     from ..cli import cli
     from ..documents import Library
 
@@ -86,6 +103,26 @@ class Watched:
     def __init__(self, files: tuple[str, ...]):
         self.shown = {Path(f).resolve(): f for f in files}
         self.seen: dict[Path, str] = {}
+        self.outputs: dict[Path, set[str]] = {}
+
+    def rendered(self, path: Path, written: list[str]) -> list[str]:
+        """Note what the latest render of `path` wrote; remove (and return) what an earlier
+        render of it wrote and this one did not: a character renamed in quick saves
+        otherwise leaves a sheet under each name it had. Only files this watch wrote, and
+        none another watched file's render wrote last; a failed render (nothing written)
+        keeps the last good outputs."""
+        if not written:
+            return []
+        old, self.outputs[path] = self.outputs.get(path, set()), set(written)
+        kept = set().union(*self.outputs.values())
+        removed = []
+        for stale in sorted(old - kept):
+            try:
+                os.unlink(stale)
+                removed.append(stale)
+            except OSError:
+                pass  # gone already, or a read-only folder: the file stays, as it would without watch
+        return removed
 
     @property
     def folders(self) -> list[Path]:
@@ -93,15 +130,39 @@ class Watched:
         return sorted({p.parent for p in self.shown})
 
     def changed(self, path: Path) -> bool:
-        """True once per new content of `path`; False while it is missing mid-save."""
+        """True once per new content of `path`; False while it is missing mid-save, or while
+        it is not a plain file (said once: a pipe there must not stop the watch)."""
         try:
-            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+            digest = _digest(path)
+        except NotPlain as exc:
+            if self.seen.get(path) != str(exc):
+                click.echo(f"— {path_shown(self.shown[path])}: {exc}; watching for a file in its place", err=True)
+            self.seen[path] = str(exc)
+            return False
         except OSError:
             return False
         if self.seen.get(path) == digest:
             return False
         self.seen[path] = digest
         return True
+
+
+class NotPlain(Exception):
+    """A watched name that is a pipe, device or socket now: nothing to render."""
+
+
+def _digest(path: Path) -> str:
+    """What `path` holds, as a hash: opened without blocking (a pipe would wait for a
+    writer), and at most a readable file's worth read; past that the size and time stand
+    for the rest (the render refuses such a file, and says so)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as fh:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotPlain("not a file (a pipe, device or socket)")
+        head = fh.read(MAX_BYTES + 1)
+    tail = f"{info.st_size}:{info.st_mtime_ns}".encode() if len(head) > MAX_BYTES else b""
+    return hashlib.sha256(head + tail).hexdigest()
 
 
 @click.command("watch")
@@ -127,8 +188,11 @@ def command(files, paper, out_dir, png):
         with warm_worker() as pool:
             def again(path: Path) -> None:
                 if watched.changed(path):
-                    click.echo(f"— {watched.shown[path]}")
-                    click.echo(pool.submit(render, watched.shown[path], out_dir, paper, png).result(), nl=False)
+                    click.echo(f"— {path_shown(watched.shown[path])}")
+                    text, written = pool.submit(render_recorded, watched.shown[path], out_dir, paper, png).result()
+                    click.echo(text, nl=False)
+                    for stale in watched.rendered(path, written):
+                        click.echo(f"removed {path_shown(stale)} (this file's earlier output)")
 
             # Watching starts before the first render, so a save made meanwhile is not missed.
             events = watchfiles.watch(*watched.folders, debounce=1600, step=SETTLE_MS, recursive=False,

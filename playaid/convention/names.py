@@ -13,7 +13,9 @@ from pathlib import Path
 
 from ..limits import NAME
 from ..problems import Problem, error
+from ..safe_text import terminal
 from ..source import refusal
+from ..text_faults import bad_byte
 
 RULE = "players.file"
 MAX_BYTES = 64 * 1024
@@ -40,18 +42,41 @@ def _text(path: Path, shown: str) -> tuple[str | None, list[Problem]]:
     try:
         return data.decode("utf-8-sig"), []
     except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
-        return None, [_problem(shown, line, f"the file is not UTF-8 text (bad byte at offset {exc.start})",
-                               "save it as UTF-8 text, one name a line")]
+        return None, [bad_byte(data, exc, shown, rule=RULE)]
+
+
+_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Overrides, embeddings and isolates: they turn the text after them around on a screen or
+page (right-to-left scripts need none of them), so a name could show as someone else's."""
 
 
 def unfit(name: str) -> tuple[str, str] | None:
     """Why `name` cannot be a player's name, and the fix; None when it can."""
-    if any(unicodedata.category(c) == "Cc" for c in name):
-        return "the name holds a control character (a tab, say)", "write the name alone on its line, plain text"
+    bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Zl", "Zp")), None)
+    if bad is not None:
+        return (f"the name holds the control character U+{ord(bad):04X} (a tab, an escape, a line break)",
+                "write the name alone on its line, plain text")
+    bidi = next((c for c in name if c in _BIDI), None)
+    if bidi is not None:
+        return (f"the name holds U+{ord(bidi):04X}, which turns the text after it around",
+                "remove it; a name in a right-to-left script needs no such character")
     if len(name) > NAME:
         return f"the name is {len(name)} characters; a name holds at most {NAME}", "shorten it"
+    if not any(unicodedata.category(c).startswith("L") for c in name):
+        return "the name has no letter", "write the player's name (invisible characters and signs alone are not one)"
     return None
+
+
+def identity(name: str) -> str:
+    """Who `name` is: names equal under this are one person. Compatibility forms folded
+    (`Ａｎｎ` is `Ann`, a no-break space a space), case folded, NFC and NFD alike, and
+    invisible format characters (zero-width space, soft hyphen, joiners) left out.
+
+    >>> identity("Zoe\u0301") == identity("ZOÉ"), identity("A\u200bnn") == identity("Ａｎｎ")
+    (True, True)
+    """
+    visible = "".join(c for c in unicodedata.normalize("NFKC", name) if unicodedata.category(c) != "Cf")
+    return unicodedata.normalize("NFKC", " ".join(visible.split()).casefold())
 
 
 def read_names(path: Path | str, shown: str | None = None) -> tuple[list[str], list[Problem]]:
@@ -66,18 +91,20 @@ def read_names(path: Path | str, shown: str | None = None) -> tuple[list[str], l
         return [], problems
     names: list[str] = []
     first: dict[str, int] = {}
-    for number, raw in enumerate(text.splitlines(), 1):
-        name = raw.strip()
+    # newlines only: str.splitlines would also split at U+0085 and U+2028, making two players of one line
+    for number, raw in enumerate(text.split("\n"), 1):
+        name = raw.removesuffix("\r").strip(" \t")
         if not name or name.startswith("#"):
             continue
         why = unfit(name)
         if why:
             problems.append(_problem(shown, number, why[0], why[1]))
-        elif name.casefold() in first:
-            problems.append(_problem(shown, number, f"`{name}` is already on line {first[name.casefold()]}",
+        elif identity(name) in first:
+            problems.append(_problem(shown, number, f"`{terminal(name, lines=False)}` is already on line "
+                                     f"{first[identity(name)]}",
                                      "list each player once: delete this line or tell the two apart"))
         else:
-            first[name.casefold()] = number
+            first[identity(name)] = number
             names.append(name)
         if len(first) > MAX_NAMES:
             return [], [_problem(shown, number, f"more than {MAX_NAMES} names",

@@ -23,7 +23,7 @@ from ..fields import did_you_mean
 from ..limits import NAME
 from ..problems import Path as At, Problem, error
 from ..source import Source, read
-from .names import read_names, unfit
+from .names import identity, read_names, unfit
 
 RULE = "convention.plan"
 TOP = ("name", "paper", "seed", "players_file", "players", "tables")
@@ -105,6 +105,10 @@ def load(path: Path) -> tuple[Plan | None, list[Problem]]:
     if not isinstance(name, str) or not name.strip() or len(name) > NAME:
         check.fail(("name",), "the plan needs a `name:` of one line (the index page's title)",
                    f"e.g. name: SpielCon 2026 (at most {NAME} characters)")
+    elif (why := unfit(name.strip())) and "U+" in why[0]:
+        # printed as the index page's title and into seating.txt: nothing that moves a cursor or text
+        check.fail(("name",), f"the plan's `name:` {why[0].removeprefix('the name ')}",
+                   "remove it; the name is one line of plain text, e.g. name: SpielCon 2026")
     paper = data.get("paper")
     if paper is not None and str(paper).lower() not in PAPERS:
         check.fail(("paper",), f"`paper` is {paper!r}", f"use one of: {', '.join(PAPERS)}")
@@ -175,7 +179,7 @@ def _names(check: _Checker, data: dict, folder: Path) -> list[str]:
         if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
             check.fail(("players",), "`players` is a list of names", "e.g. players: [Ann, Борис, 李雷]")
             return []
-        folded = [n.strip().casefold() for n in names]
+        folded = [identity(n.strip()) for n in names]
         for i, n in enumerate(folded):
             if why := unfit(names[i].strip()):
                 check.fail(("players", i), f"`players` item {i + 1}: {why[0]}", why[1])

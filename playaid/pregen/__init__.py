@@ -23,7 +23,7 @@ from ..problems import Problem
 from ..systems import REGISTRY
 from ..systems.base import load
 from .check import problems_of
-from ..safe_text import slug
+from ..safe_text import shown, slug
 from .draw import Drawer, PregenError, dump, table
 
 COUNT = (1, 100)
@@ -60,22 +60,30 @@ def player_range(system: str) -> tuple[int, int]:
     return seats["min"], seats["max"]
 
 
-def _check_players(system: str, players: list[str], named: bool) -> None:
+def _check_players(system: str, players: list[str], named: bool, names_file: str | None = None) -> None:
     low, high = player_range(system)
     if not low <= len(players) <= high:
+        if names_file is not None:
+            # the file's lines are not echoed: it may be any file (`--players-file /etc/passwd`)
+            raise PregenError(f"{system} is played by {low} to {high} players; --players-file {shown(names_file)} "
+                              f"names {len(players)}: give a file of {low} to {high} names, one a line")
         if named:
             raise PregenError(f"{system} is played by {low} to {high} players; --players names {len(players)} "
                               f"({', '.join(players)}): give {low} to {high} names separated by commas")
         raise PregenError(f"{system} is played by {low} to {high} players, and without --players each character "
                           f"is one player's: use --count {low} to {high}, or name the table with --players")
-    folded = [p.casefold() for p in players]
+    from ..convention.names import identity
+
+    folded = [identity(p) for p in players]
     twice = sorted({p for p, f in zip(players, folded) if folded.count(f) > 1})
     if twice:
         raise PregenError(f"--players names {', '.join(twice)} more than once; list each player once")
 
 
-def generate(system: str, count: int, seed: int, players: list[str] | None = None) -> Batch:
-    """`count` characters of `system`, drawn with `seed`, for the named `players`.
+def generate(system: str, count: int, seed: int, players: list[str] | None = None,
+             names_file: str | None = None) -> Batch:
+    """`count` characters of `system`, drawn with `seed`, for the named `players` (read
+    from `names_file`, when given: messages name that file, not `--players`).
 
     Raises `PregenError` when the request does not fit the game (count, players).
     """
@@ -88,7 +96,7 @@ def generate(system: str, count: int, seed: int, players: list[str] | None = Non
     if not named and hasattr(game, "default_players"):
         players = game.default_players(count)
     if players:
-        _check_players(system, players, named)
+        _check_players(system, players, named, names_file if named else None)
     made = game.characters(Drawer(seed, system), count, players)
     files = {}
     for i, (name, data) in enumerate(made, 1):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Iterable
 
 import click
 
@@ -112,6 +113,7 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
         size, bleed = settings.shops()[shop].size, settings.shops()[shop].bleed
     options = Options(paper_named(paper), size, bleed, gap, duplex, back_offset)
     files: dict[str, bytes] = {}
+    streamed: Iterable[tuple[str, bytes]] = ()
     try:
         options.checked()
         if calibrate:
@@ -138,7 +140,7 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
             if seed is None:
                 click.echo(f"dealt with seed {used} (pass --seed {used} to deal the same hands)")
         elif per_card:
-            files.update(_per_card(deck, options, per_card, stem, not no_backs, shop))
+            streamed = _per_card(deck, options, per_card, stem, not no_backs, shop)
         elif fold:
             from .cards.fold import render_folded
 
@@ -156,9 +158,9 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
             cards_in = faces(deck)
             files.update(tts_images(cards_in, size, deck.name, stem))
             summary = tts_summary(tts_import(len(cards_in), size, stem))
+        write_all(out_dir, files, streamed)  # each streamed PNG is written as it is drawn
     except CardError as exc:
         raise InputError(str(exc)) from None
-    write_all(out_dir, files)
     if fold:
         click.echo("To print: one-sided at 100 % (no fit-to-page); fold each sheet on its dashed line, fronts "
                    "out, glue the halves together, then cut on the crop marks.")
@@ -195,9 +197,10 @@ def _check_layout_options(ctx, per_card, shop, fold) -> None:
         raise click.UsageError("--fold makes sheets to fold; it cannot be used with --per-card, --calibrate or --deal")
 
 
-def _per_card(deck, options, kind: str, stem: str, backs: bool, shop: str | None = None) -> dict[str, bytes]:
+def _per_card(deck, options, kind: str, stem: str, backs: bool,
+              shop: str | None = None) -> Iterable[tuple[str, bytes]]:
     """One card per page or per PNG, each with its bleed on every side; in `shop`'s page
-    order and resolution when one is named."""
+    order and resolution when one is named. The PNGs come one at a time, as they are drawn."""
     from .cards import face as card_face
     from .cards import per_card
     from .cards.deck import faces
@@ -208,10 +211,12 @@ def _per_card(deck, options, kind: str, stem: str, backs: bool, shop: str | None
         raise CardError(f"the {deck.name} deck has no cards; list at least one")
     for name in dict.fromkeys(c.name for c in cards):
         card_face.check_fits(name, Rect(0, 0, options.size.width, options.size.height))
+    if kind == "png":
+        per_card.check_png_count(len(cards), deck.name)  # before any card is drawn
     profile = settings.shops()[shop] if shop else None
     if kind == "pdf":
         return {f"{stem}-cards.pdf": per_card.cards_pdf(cards, options.size, options.bleed, deck.name, backs,
-                                                        back_first=bool(profile and profile.back_first))}
+                                                        back_first=bool(profile and profile.back_first))}.items()
     return per_card.cards_pngs(cards, options.size, options.bleed, deck.name, stem, backs,
                                profile.dpi if profile else per_card.PNG_DPI)
 

@@ -8,13 +8,14 @@ trim centred on it. Nothing else is drawn: no crop marks, no scale bar.
 from __future__ import annotations
 
 import io
+from typing import Iterator
 
 from playaid.render.paper import MM
 from playaid.render.pdf_info import canvas as described_canvas
 from . import face as card_face
 from . import text
 from .imposition import Rect
-from .settings import CardSize, fight_club_title
+from .settings import CardError, CardSize, fight_club_title, layout
 
 PNG_DPI = 300
 FORMATS = ("pdf", "png")
@@ -60,18 +61,27 @@ def cards_pdf(cards: list[card_face.CardFace], card: CardSize, bleed: float, dec
     return buf.getvalue()
 
 
+def check_png_count(count: int, deck: str) -> None:
+    """CardError for a deck of more cards than one `--per-card png` run draws (`limits.png_cards`
+    of layout.yaml): each is its own 300-dpi image, so 5,000 cards would take a quarter of an hour."""
+    most = layout()["limits"]["png_cards"]
+    if count > most:
+        raise CardError(f"the {deck} deck holds {count} cards; --per-card png draws at most {most} "
+                        f"(each is its own 300-dpi image): print it with --per-card pdf, or split the deck")
+
+
 def cards_pngs(cards: list[card_face.CardFace], card: CardSize, bleed: float, deck: str, stem: str,
-               backs: bool = True, dpi: int = PNG_DPI) -> dict[str, bytes]:
+               backs: bool = True, dpi: int = PNG_DPI) -> Iterator[tuple[str, bytes]]:
     """`stem-card-001.png` … one per card of the pile at `dpi`, and (with `backs`)
-    `stem-card-back.png`: every back is the same, so one image serves them all."""
-    from .tts import png_bytes, raster_pages
+    `stem-card-back.png`: every back is the same, so one image serves them all. Made one
+    at a time, so a caller that writes each before the next holds one card's pixels."""
+    from .tts import each_page, png_bytes
 
     size = page_px(card, bleed, dpi)
     pdf = cards_pdf(cards, card, bleed, deck, backs=False)
     digits = max(3, len(str(len(cards))))
-    out = {f"{stem}-card-{i + 1:0{digits}d}.png": png_bytes(img, dpi)
-           for i, img in enumerate(raster_pages(pdf, size))}
+    for i, img in enumerate(each_page(pdf, size)):
+        yield f"{stem}-card-{i + 1:0{digits}d}.png", png_bytes(img, dpi)
     if backs:
-        back = raster_pages(cards_pdf(cards[:1], card, bleed, deck, backs=True), size)[1]
-        out[f"{stem}-card-back.png"] = png_bytes(back, dpi)
-    return out
+        _, back = each_page(cards_pdf(cards[:1], card, bleed, deck, backs=True), size)
+        yield f"{stem}-card-back.png", png_bytes(back, dpi)

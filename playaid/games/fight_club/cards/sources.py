@@ -17,6 +17,7 @@ from playaid.limits import control_character
 from playaid.documents import Library
 from playaid.problems import Problem, error
 from playaid.source import MAX_BYTES, missing_examples, refusal
+from playaid.text_faults import bad_byte
 from .. import deck as decks
 from ..checks import check_deck
 from ..models import Card, Deck
@@ -49,9 +50,8 @@ def load(path: str | Path) -> tuple[Deck | None, list[Problem]]:
             return None, [error("input.too-large", f"{path} is larger than {MAX_BYTES // 1024} KiB",
                                 "a deck holds at most a few hundred cards; split the file").at(str(path), 0, 0)]
         text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return None, [error("input.encoding", f"{path} is not UTF-8 text", "save the file as UTF-8 text")
-                      .at(str(path), 0, 0)]
+    except UnicodeDecodeError as exc:
+        return None, [bad_byte(data, exc, str(path))]
     except OSError as exc:
         return None, [error("input.unreadable", f"cannot read {path}: {exc.strerror}",
                             "check the file's permissions").at(str(path), 0, 0)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import math
+from typing import Iterator
 
 import pypdfium2
 from PIL import Image
@@ -51,14 +52,19 @@ def _card_images(faces: list[card_face.CardFace | None], card: CardSize, deck: s
 
 def raster_pages(pdf_bytes: bytes, size: tuple[int, int]) -> list[Image.Image]:
     """Every page of a PDF of equal pages as an RGB image of exactly `size` pixels."""
+    return list(each_page(pdf_bytes, size))
+
+
+def each_page(pdf_bytes: bytes, size: tuple[int, int]) -> Iterator[Image.Image]:
+    """The pages of a PDF of equal pages as RGB images of `size` pixels, one at a time:
+    a caller that writes each before asking for the next holds one page's pixels, not a deck's."""
     pdf = pypdfium2.PdfDocument(pdf_bytes)
     try:
-        out = []
         for i in range(len(pdf)):
             page = pdf[i]
             img = page.render(scale=size[0] / page.get_width(), fill_color=(255, 255, 255, 255)).to_pil().convert("RGB")
-            out.append(img if img.size == size else img.resize(size, Image.LANCZOS))
-        return out
+            page.close()
+            yield img if img.size == size else img.resize(size, Image.LANCZOS)
     finally:
         pdf.close()
 
