@@ -130,13 +130,19 @@ def _plain(folder: Path, job: Job) -> dict:
             "outputs": dict(sorted(job.outputs.items()))}
 
 
-def record(folder: Path, written: dict[str, bytes], reads: Reads) -> list[str]:
-    """Add the job `reads` describes, which wrote `written` (name → bytes) into `folder`, to its
+def _sum(data: bytes | Path) -> str:
+    """The hash of bytes written, or of a file already on disk (one streamed as it was made)."""
+    return digest(data) if isinstance(data, (bytes, bytearray)) else digest(Path(data).read_bytes())
+
+
+def record(folder: Path, written: dict[str, bytes | Path], reads: Reads) -> list[str]:
+    """Add the job `reads` describes, which wrote `written` (name → bytes, or the path of a
+    file written as it was made) into `folder`, to its
     manifest. Its earlier run's files that this run did not write again (a renamed table's old
     packet) are removed, unless changed since; returns a sentence for each file removed or kept."""
     folder = Path(os.path.abspath(folder))
     jobs = read(folder)
-    new = Job(reads.args, Path(os.path.abspath(reads.cwd)), dict(reads.sources), {_name(n): digest(d) for n, d in written.items()})
+    new = Job(reads.args, Path(os.path.abspath(reads.cwd)), dict(reads.sources), {_name(n): _sum(d) for n, d in written.items()})
     said = []
     for job in jobs:
         if (job.args, job.cwd) == (new.args, new.cwd):

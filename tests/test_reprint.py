@@ -147,3 +147,13 @@ def test_a_manifest_that_does_not_read_costs_only_a_reprint(table, run):
     assert "up to date (0 files)" in _ok(run("reprint", "out"))
     _ok(run("sheet", "alice.yaml", "--out", "out"))  # and the next print writes a good one
     assert json.loads((table / "out" / MANIFEST).read_text(encoding="utf-8"))["version"] == 1
+
+
+def test_a_deck_from_a_spreadsheet_is_stale_when_the_spreadsheet_changes(tmp_path, run, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cards.csv").write_text("name,text\nRent,Pay it\nBoss,Shouts\n", encoding="utf-8")
+    _ok(run("deck", "cards.csv", "--out", "out"))
+    assert "up to date" in _ok(run("reprint", "out"))
+    (tmp_path / "cards.csv").write_text("name,text\nRent,Pay it twice\nBoss,Shouts\n", encoding="utf-8")
+    said = _ok(run("reprint", "out"))
+    assert "cards.csv changed" in said and "reprinting: playaid deck cards.csv --out out" in said

@@ -189,12 +189,13 @@ def write_all(out_dir: str, files: dict[str, bytes], streamed: Iterable[tuple[st
     try:
         with OutputFolder(out_dir).batch() as batch:
             written = [batch.write_bytes(name, data) for name, data in files.items()]
-            written += [batch.write_bytes(name, data) for name, data in streamed]
+            came = {name: batch.write_bytes(name, data) for name, data in streamed}
+            written += list(came.values())
     except OutputError as exc:
         raise InputError(str(exc)) from None
     reads, said = manifest.active(), []
     try:
-        said = manifest.record(out_dir, files, reads) if reads is not None else []
+        said = manifest.record(out_dir, {**files, **came}, reads) if reads is not None else []
     except OutputError as exc:  # the prints are written: only `reprint` loses track of them
         warn(f"{manifest.MANIFEST} not updated ({exc}); `playaid reprint` will not know these files")
     paper = paper_label()

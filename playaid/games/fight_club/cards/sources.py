@@ -14,6 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from playaid.limits import control_character
+from playaid.manifest import note_read
 from playaid.documents import Library
 from playaid.problems import Problem, error
 from playaid.source import MAX_BYTES, missing_examples, refusal
@@ -46,6 +47,7 @@ def load(path: str | Path) -> tuple[Deck | None, list[Problem]]:
     try:
         with path.open("rb") as fh:
             data = fh.read(MAX_BYTES + 1)
+        note_read(path, data)  # a print made from it knows when it is stale (`playaid reprint`)
         if len(data) > MAX_BYTES:
             return None, [error("input.too-large", f"{path} is larger than {MAX_BYTES // 1024} KiB",
                                 "a deck holds at most a few hundred cards; split the file").at(str(path), 0, 0)]
