@@ -178,10 +178,20 @@ def _remove_left(folder: Path, old: Job, new: Job) -> list[str]:
 
 
 def _write(folder: Path, jobs: list[Job]) -> None:
-    from .outputs import OutputFolder
+    """The manifest replaced whole (temporary file, then rename), beside the prints but not
+    one of them: it is not counted among what a command wrote."""
+    import tempfile
+
+    from .outputs import OutputError
 
     text = json.dumps({"version": VERSION, "jobs": [_plain(folder, j) for j in jobs]}, indent=1, ensure_ascii=False)
-    OutputFolder(folder).write_text(MANIFEST, text + "\n")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f"{MANIFEST}.", suffix=".part")
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text + "\n")
+        os.replace(tmp, folder / MANIFEST)
+    except OSError as exc:
+        raise OutputError(f"cannot write {folder / MANIFEST}: {exc.strerror or exc}") from None
 
 
 def made_by_this_command(folder: Path, name: str) -> bool | None:

@@ -10,14 +10,13 @@ import click
 from playaid.commands import Finite, InputError, names_not_a_file, out_option, paper_option, print_problems, short_names, write_all
 from .cards import settings
 from playaid.safe_text import slug
-from .cards.settings import CardError
 from .cards.sheets import offset_words
 
 
 def _size(_ctx, _param, value: str):
     try:
         return settings.card_size(value)
-    except CardError as exc:
+    except settings.CardError as exc:
         raise click.BadParameter(str(exc)) from None
 
 
@@ -25,7 +24,7 @@ def _offset(_ctx, _param, value: str):
     most = settings.layout()["back_offset_max"]
     try:
         x, y = settings.mm_pair(value)
-    except CardError as exc:
+    except settings.CardError as exc:
         raise click.BadParameter(str(exc)) from None
     if abs(x) > most or abs(y) > most:
         raise click.BadParameter(f"{value}: each of X and Y is -{most} to {most} mm; "
@@ -43,7 +42,7 @@ def _players(ctx, _param, value: str | None):
 
     try:
         names = player_names(value, 0)
-    except CardError as exc:
+    except settings.CardError as exc:
         raise click.BadParameter(str(exc)) from None
     short_names(names)
     return value
@@ -159,7 +158,7 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
             files.update(tts_images(cards_in, size, deck.name, stem))
             summary = tts_summary(tts_import(len(cards_in), size, stem))
         write_all(out_dir, files, streamed)  # each streamed PNG is written as it is drawn
-    except CardError as exc:
+    except settings.CardError as exc:
         raise InputError(str(exc)) from None
     if fold:
         click.echo("To print: one-sided at 100 % (no fit-to-page); fold each sheet on its dashed line, fronts "
@@ -208,7 +207,7 @@ def _per_card(deck, options, kind: str, stem: str, backs: bool,
 
     cards = faces(deck)
     if not cards:
-        raise CardError(f"the {deck.name} deck has no cards; list at least one")
+        raise settings.CardError(f"the {deck.name} deck has no cards; list at least one")
     for name in dict.fromkeys(c.name for c in cards):
         card_face.check_fits(name, Rect(0, 0, options.size.width, options.size.height))
     if kind == "png":
@@ -280,7 +279,7 @@ def deck_files(path, paper: str) -> dict[str, bytes]:
     try:
         options.checked()
         return {f"{slug(deck.name, 40, 'deck')}-deck.pdf": render_deck(deck, options, backs=True)}
-    except CardError as exc:
+    except settings.CardError as exc:
         raise InputError(str(exc)) from None
 
 
