@@ -90,7 +90,9 @@ def test_sapio_the_scene_becomes_the_next_turn_and_rolls_again_as_it_stands(tmp_
     assert data["character"] == "Ines Varga" and "action" not in data and "take" not in data
     assert scene.read_text(encoding="utf-8").startswith("# One turn of an Action Sequence")  # comments kept
     assert data["setup"] == "rooftops.yaml"  # the setup is the GM's own, not a copy
+    assert "tn" not in data  # the last turn's TN went with its action
     data["action"] = "Hold the guards at the stairwell"  # the GM writes what the next focal attempts
+    data["tn"] = 3  # and how hard that is
     scene.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     second = run("roll", scene, "--seed", "4", "--apply")
     assert second.exit_code == 0, second.output

@@ -96,7 +96,8 @@ def _check_changes(table: Table, changes) -> None:
     """Stress stays 0 or more, health only goes down, the dead keep no links, and every
     change starts from where the one before it left the same field."""
     state = {("setup", ("links",)): [link.as_yaml() for link in table.setup.links],
-             ("setup", ("stress",)): table.stress}
+             ("setup", ("stress",)): table.stress,
+             ("setup", ("stress_at_start",)): table.setup.stress_at_start}
     for c in table.cast:
         state[(c.name, ("health",))] = c.health
     for change in changes:
@@ -104,6 +105,10 @@ def _check_changes(table: Table, changes) -> None:
         assert state[key] == change.before
         state[key] = change.after
     assert state[("setup", ("stress",))] >= 0
+    # the level the scenario started at is written once, before the first move, and never moves
+    start = state[("setup", ("stress_at_start",))]
+    assert start == (table.setup.stress_at_start if table.setup.stress_at_start is not None else
+                     (table.stress if any(c.field == ("stress",) for c in changes) else None))
     for c in table.cast:
         after = state[(c.name, ("health",))]
         assert HEALTH_LEVELS.index(after) >= HEALTH_LEVELS.index(c.health)

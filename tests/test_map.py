@@ -151,7 +151,7 @@ def test_demo_writes_the_farmhouse_and_a_blank_map(demo_folder):
 def test_svg_files_are_named_by_what_each_page_is(files, run):
     out = files.root / "out"
     assert run("map", "--blank", "12", "--format", "svg", "--out", out).exit_code == 0
-    names = sorted(p.name for p in out.iterdir())
+    names = sorted(p.name for p in out.iterdir() if not p.name.startswith("."))
     # a grid of counts, a dice table and a session sheet that run on: one file per page
     assert "isolation-blank-12-map.svg" in names and "isolation-blank-12-map-counts.svg" in names
     assert "isolation-blank-12-dice.svg" in names and "isolation-blank-12-session.svg" in names

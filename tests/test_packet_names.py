@@ -13,7 +13,7 @@ def test_tables_named_alike_in_two_folders_get_two_packets(run, tmp_path):
         result = run("packet", tmp_path / "con" / f"table-{k}" / "table.yaml", "--out", out)
         assert result.exit_code == 0, result.output
         assert f"wrote {out / f'table-{k}-table-packet.pdf'} (A4)" in result.output
-    assert sorted(p.name for p in out.iterdir()) == ["table-01-table-packet.pdf", "table-02-table-packet.pdf"]
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == ["table-01-table-packet.pdf", "table-02-table-packet.pdf"]
     assert "Table 1" in pdf_text(out / "table-01-table-packet.pdf", 0)
     assert "Table 2" in pdf_text(out / "table-02-table-packet.pdf", 0)
 
@@ -31,4 +31,4 @@ def test_another_tables_packet_of_the_same_name_is_not_overwritten(run, files, t
     other = run("packet", tmp_path / "b" / "dirt-night.yaml", "--out", out)
     assert first.exit_code == other.exit_code == 0, other.output
     assert f"wrote {out / 'b-dirt-night-packet.pdf'}" in other.output
-    assert sorted(p.name for p in out.iterdir()) == ["b-dirt-night-packet.pdf", "dirt-night-packet.pdf"]
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == ["b-dirt-night-packet.pdf", "dirt-night-packet.pdf"]

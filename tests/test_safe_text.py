@@ -62,7 +62,7 @@ def test_sheets_of_non_latin_names_are_named_by_them(tmp_path):
         paths.append(str(path))
     result = CliRunner().invoke(cli, ["sheet", *paths, "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["ωμέγα-παπά.pdf", "佐藤-花子.pdf"]
+    assert sorted(p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith(".")) == ["ωμέγα-παπά.pdf", "佐藤-花子.pdf"]
 
 
 def test_a_deck_named_in_another_script_keeps_its_name(tmp_path):
@@ -70,4 +70,4 @@ def test_a_deck_named_in_another_script_keeps_its_name(tmp_path):
     cards.write_text("Late bus\nLost keys\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["deck", str(cards), "--no-backs", "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
-    assert [p.name for p in (tmp_path / "out").iterdir()] == ["ωμέγα-deck.pdf"]
+    assert [p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith(".")] == ["ωμέγα-deck.pdf"]
