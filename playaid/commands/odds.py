@@ -137,9 +137,16 @@ def command(system: str, fmt: str, out_dir: str, paper: str, **given) -> None:
 
     Example: playaid odds contest --pool d8,d8,d6 --vs d10,d8,d6
     """
-    from ..odds import module
+    from ..systems import REGISTRY
 
-    system, fmt = system.lower(), fmt.lower()
+    system = system.lower()
+    with REGISTRY.working_for(system, "odds"):  # an add-on's odds are its own, and bounded in time
+        _odds(system, fmt.lower(), out_dir, paper, given)
+
+
+def _odds(system: str, fmt: str, out_dir: str, paper: str, given: dict) -> None:
+    from ..odds import module, tables_of
+
     game = module(system)
     own = [o.name for o in getattr(game, "OPTIONS", ())] + (["scene"] if hasattr(game, "from_scene") else [])
     # a flag another game declares is False when not given: only what the user set counts
@@ -176,5 +183,5 @@ def command(system: str, fmt: str, out_dir: str, paper: str, **given) -> None:
             return
         write_all(out_dir, {f"odds-{system}.pdf": pdf})
         return
-    tables = game.tables_for(given) if hasattr(game, "tables_for") else game.tables()
+    tables = tables_of(game, given)
     click.echo({"json": as_json, "csv": as_csv, "md": as_markdown}[fmt](system, tables), nl=False)
