@@ -13,7 +13,7 @@ import json
 import click
 from click.core import ParameterSource
 
-from . import GameChoice, out_option, paper_option, write_all
+from . import GameChoice, disabled, out_option, paper_option, write_all
 
 FORMATS = ("pdf", "json", "csv", "md")
 DEFAULT = ParameterSource.DEFAULT
@@ -108,6 +108,17 @@ def _scene_help(option: click.Option) -> click.Option:
 
 class OddsCommand(click.Command):
     """The odds command, its query options read from the registry's games when it runs."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # a disabled add-on's options went with it: say why the game is gone, not "no such option"
+        typed = list(args)  # click's parser consumes the list it is given
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption:
+            named = next((a for a in typed if disabled(a)), None)
+            if named is None:
+                raise
+            raise click.BadParameter(disabled(named), ctx, self.params[0]) from None
 
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:
         games = [_scene_help(_merged(o, helps)) for o, helps in _game_options().values()]
