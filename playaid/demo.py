@@ -118,13 +118,17 @@ STEPS = (
 """What the demo makes for every game after the validation report and the example rolls."""
 
 
-def _game_step(dotted: str) -> Callable[[Batch, str], list[Path]]:
-    return lambda out, paper: load(dotted)(out, paper)
+def _game_step(game: str, label: str, dotted: str) -> Callable[[Batch, str], list[Path]]:
+    def step(out: Batch, paper: str) -> list[Path]:
+        with REGISTRY.working_for(game, label):
+            return load(dotted)(out, paper)
+
+    return step
 
 
 def steps() -> list[tuple[str, Callable[[Batch, str], list[Path]]]]:
     """Every step of the demo, in order: `STEPS`, then what each game adds (`GameSystem.demo`)."""
-    return [*STEPS, *((label, _game_step(dotted)) for g in REGISTRY.values() for label, dotted in g.demo)]
+    return [*STEPS, *((label, _game_step(g.id, label, dotted)) for g in REGISTRY.values() for label, dotted in g.demo)]
 
 
 def run_demo(out: OutputFolder, paper: str, progress: Callable[[str], None] = lambda _: None) -> list[Path]:

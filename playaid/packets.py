@@ -74,7 +74,8 @@ def demo_outputs(paper: Paper, progress: Callable[[str], None] = lambda _: None)
             sheet = sheet_for(game, doc.model)
             files[f"sheets/{game}/{slug(doc.model.name)}.pdf"] = render_sheets(templates, paper, [sheet], doc.model.name)
         else:
-            made, _ = packet(path, paper, workers=1)
+            with REGISTRY.working_for(game, "packet"):  # its cover, its pages, all read the add-on's data
+                made, _ = packet(path, paper, workers=1)
             files.update({f"packets/{game}/{name}": data for name, data in made.items()})
     for game in REGISTRY:
         if REGISTRY[game].sheet:

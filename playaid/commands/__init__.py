@@ -44,6 +44,18 @@ class Finite(click.FloatRange):
         return super().convert(number, param, ctx)
 
 
+def disabled(name: str) -> str:
+    """Why game `name` is an add-on installed but set aside; "" when it is not one."""
+    from ..systems import REGISTRY
+
+    asked = name.lower()
+    if asked not in REGISTRY.broken or asked in REGISTRY:
+        return ""
+    broken = REGISTRY.broken[asked]
+    return (f"the add-on {asked} is installed but disabled: {broken.reason}; update or reinstall "
+            f"{broken.source}, or name another game (`playaid systems` lists them)")
+
+
 class GameChoice(click.Choice):
     """A game id, case-insensitive, from the games registered when the command runs (not when
     it was defined). With `having` (a capability such as `odds`), only the chosen game is
@@ -66,11 +78,9 @@ class GameChoice(click.Choice):
     def convert(self, value, param, ctx):
         from ..systems import REGISTRY
 
-        asked = str(value).lower()
-        if asked not in REGISTRY and asked in REGISTRY.broken:  # installed, but set aside: say why
-            broken = REGISTRY.broken[asked]
-            self.fail(f"the add-on {asked} is installed but disabled: {broken.reason}; update or reinstall "
-                      f"{broken.source}, or name another game (`playaid systems` lists them)", param, ctx)
+        why = disabled(str(value))
+        if why:  # installed, but set aside: say why
+            self.fail(why, param, ctx)
         game = super().convert(value, param, ctx)
         if self.having and not getattr(REGISTRY[game.lower()], self.having):
             able = ", ".join(g for g in REGISTRY if getattr(REGISTRY[g], self.having))

@@ -64,7 +64,9 @@ def guarded(invoke, ctx: click.Context, step: str):
                 game = REGISTRY.culprit(exc)
                 if game is None:
                     raise
-                REGISTRY.disable(game, step, f"{type(exc).__name__}: {exc}")
+                inner = REGISTRY.step(exc)  # where within the command, when the work said so
+                REGISTRY.disable(game, step if inner in (None, step) else f"{step} ({inner})",
+                                 f"{type(exc).__name__}: {exc}")
                 ctx._protected_args, ctx.args = list(saved[0]), list(saved[1])
     finally:
         tell()

@@ -13,7 +13,7 @@ import json
 import click
 from click.core import ParameterSource
 
-from . import GameChoice, out_option, paper_option, write_all
+from . import GameChoice, disabled, out_option, paper_option, write_all
 
 FORMATS = ("pdf", "json", "csv", "md")
 DEFAULT = ParameterSource.DEFAULT
@@ -109,6 +109,17 @@ def _scene_help(option: click.Option) -> click.Option:
 class OddsCommand(click.Command):
     """The odds command, its query options read from the registry's games when it runs."""
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # a disabled add-on's options went with it: say why the game is gone, not "no such option"
+        typed = list(args)  # click's parser consumes the list it is given
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption:
+            named = next((a for a in typed if disabled(a)), None)
+            if named is None:
+                raise
+            raise click.BadParameter(disabled(named), ctx, self.params[0]) from None
+
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:
         games = [_scene_help(_merged(o, helps)) for o, helps in _game_options().values()]
         common = super().get_params(ctx)
@@ -137,9 +148,16 @@ def command(system: str, fmt: str, out_dir: str, paper: str, **given) -> None:
 
     Example: playaid odds contest --pool d8,d8,d6 --vs d10,d8,d6
     """
-    from ..odds import module
+    from ..systems import REGISTRY
 
-    system, fmt = system.lower(), fmt.lower()
+    system = system.lower()
+    with REGISTRY.working_for(system, "odds"):  # an add-on's odds are its own, and bounded in time
+        _odds(system, fmt.lower(), out_dir, paper, given)
+
+
+def _odds(system: str, fmt: str, out_dir: str, paper: str, given: dict) -> None:
+    from ..odds import module, tables_of
+
     game = module(system)
     own = [o.name for o in getattr(game, "OPTIONS", ())] + (["scene"] if hasattr(game, "from_scene") else [])
     # a flag another game declares is False when not given: only what the user set counts
@@ -176,5 +194,5 @@ def command(system: str, fmt: str, out_dir: str, paper: str, **given) -> None:
             return
         write_all(out_dir, {f"odds-{system}.pdf": pdf})
         return
-    tables = game.tables_for(given) if hasattr(game, "tables_for") else game.tables()
+    tables = tables_of(game, given)
     click.echo({"json": as_json, "csv": as_csv, "md": as_markdown}[fmt](system, tables), nl=False)

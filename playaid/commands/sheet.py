@@ -11,6 +11,7 @@ from ..problems import unique
 from ..render.html import TemplateProblem, Templates
 from ..render.layout_bounds import LayoutTooBig
 from ..render.paper import paper as paper_named
+from ..systems import REGISTRY
 from . import GameChoice, InputError, out_option, paper_option, print_problems, warn, write_all
 
 SYSTEMS = GameChoice("sheet")
@@ -87,6 +88,8 @@ def command(paths, blank, reference, paper, out_dir, png, flat, template_dir):
             files[unique_name(f"reference-{reference.lower()}", files)] = reference_pdf(
                 templates, sheet_paper, reference.lower())
     except TemplateProblem as exc:
+        if template_dir is None and REGISTRY.culprit(exc) is not None:  # the add-on's own template, not
+            raise  # the user's: set the add-on aside
         raise InputError(str(exc)) from None
     if png:
         for name, pdf in list(files.items()):

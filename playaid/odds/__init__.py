@@ -50,7 +50,25 @@ def module(system: str) -> ModuleType:
 
 def default_tables(system: str) -> list[Table]:
     """Game `system`'s default tables."""
-    return module(system).tables()
+    return tables_of(module(system))
 
 
-__all__ = ["Answer", "Table", "default_tables", "games", "module"]
+def tables_of(odds: ModuleType, given: dict | None = None) -> list[Table]:
+    """An odds module's tables (shaped by the options `given`, when it has `tables_for`),
+    checked: every generic use reads them as a list of `Table`, and an add-on's mistake
+    should be said as one, not as an AttributeError deep in a handout."""
+    if given is not None and hasattr(odds, "tables_for"):
+        found, call = odds.tables_for(given), "tables_for()"
+    elif callable(getattr(odds, "tables", None)):
+        found, call = odds.tables(), "tables()"
+    else:
+        raise TypeError(f"{odds.__name__} has no tables(), which every odds module gives")
+    if not isinstance(found, (list, tuple)):
+        raise TypeError(f"{odds.__name__}.{call} returned a {type(found).__name__}, not a list of Table")
+    for t in found:
+        if not isinstance(t, Table):
+            raise TypeError(f"{odds.__name__}.{call} returned a {type(t).__name__} among its tables, not a Table")
+    return list(found)
+
+
+__all__ = ["Answer", "Table", "default_tables", "games", "module", "tables_of"]

@@ -14,7 +14,7 @@ from functools import cache
 from ..render.html import Templates, layout, page_context, pdf_bytes
 from ..render.paper import Paper
 from ..systems import REGISTRY
-from . import module as odds_module
+from . import module as odds_module, tables_of
 from .cells import HeatMap, cell, drop_empty_notes, shade  # noqa: F401 - shade: the grey scale, tested here
 from .chart import chart
 from .on_paper import on_paper
@@ -134,7 +134,7 @@ def context(system_id: str, paper: Paper, tables: list[Table] | None = None, giv
     """Everything the handout template shows, computed here."""
     game = odds_module(system_id)
     text = game.words()
-    tables = [on_paper(game, t) for t in (game.tables() if tables is None else tables)]
+    tables = [on_paper(game, t) for t in (tables_of(game) if tables is None else tables)]
     special = getattr(game, "SECTIONS", {})
     sections = []
     for t in tables:
@@ -182,9 +182,10 @@ def context(system_id: str, paper: Paper, tables: list[Table] | None = None, giv
 def handout_pdf(system_id: str, paper: Paper, tables: list[Table] | None = None, given: dict | None = None) -> bytes:
     """The odds handout of `system_id` on `paper`: one page, more where the tables need it
     (a game without dice has none); its chart on the die `given` names, if any."""
-    if tables is None and not given:
-        return _game_handout(system_id, paper)
-    return _render(system_id, paper, tables, given)
+    with REGISTRY.working_for(system_id, "odds handout"):  # an add-on's odds are its own work
+        if tables is None and not given:
+            return _game_handout(system_id, paper)
+        return _render(system_id, paper, tables, given)
 
 
 def handout_for(system_id: str, paper: Paper, given: dict) -> bytes | None:
@@ -193,7 +194,8 @@ def handout_for(system_id: str, paper: Paper, given: dict) -> bytes | None:
     game = odds_module(system_id)
     if getattr(game, "NO_DICE", ""):
         return None
-    tables = game.tables_for(given) if hasattr(game, "tables_for") else game.tables()
+    with REGISTRY.working_for(system_id, "odds"):
+        tables = tables_of(game, given)
     return handout_pdf(system_id, paper, tables, given)
 
 

@@ -13,11 +13,14 @@ docs/adding-a-game.md.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Iterator, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
 from .base import GameSystem
+from .blame import exits_as_errors, marked, working_for
 from .conventions import by_convention
 
 GROUP = "playaid.games"
@@ -116,11 +119,16 @@ class Registry(Mapping[str, GameSystem]):
         if self.is_built_in(game):  # ours fail loudly: that is a bug to see, not to hide
             return by_convention(ep.load(), package)
         try:
-            system = ep.load()
+            with exits_as_errors(package):
+                system = ep.load()
             if not isinstance(system, GameSystem):
                 raise TypeError(f"{ep.value} is a {type(system).__name__}, not a GameSystem")
             if system.id != game:
                 raise ValueError(f"it declares the id {system.id!r} under the entry-point name {game!r}")
+            # what every command reads of every game (`schema`, `new`) is checked here, once
+            for kind, model in system.models.items():
+                if not (isinstance(model, type) and dataclasses.is_dataclass(model)):
+                    raise TypeError(f"its model {kind!r} is a {type(model).__name__}, not a dataclass")
             return by_convention(system, package)
         except Exception as exc:  # an add-on's failure is its own, whatever it is
             self.disable(game, "loading", f"{type(exc).__name__}: {exc}")
@@ -148,7 +156,11 @@ class Registry(Mapping[str, GameSystem]):
     def culprit(self, exc: BaseException) -> str | None:
         """The loaded add-on whose code (a module of its package, or a template in its folder)
         an exception (or the one it was raised from) passed through, the innermost frame of the
-        first cause looked at first; None when only playaid's own code did."""
+        first cause looked at first; None when only playaid's own code did. Work done on an
+        add-on's behalf (`working_for`) is the add-on's too, whoever's code failed in it."""
+        blamed = marked(exc)
+        if blamed is not None and not self.is_built_in(blamed[0]):
+            return blamed[0]
         roots = {g: _roots(self._loaded[g]) for g in self._loaded if not self.is_built_in(g)}
         if not roots:
             return None
@@ -161,6 +173,16 @@ class Registry(Mapping[str, GameSystem]):
                 if folder is not None and filename.startswith(str(folder) + os.sep):
                     return game
         return None
+
+    def working_for(self, game: str, step: str) -> AbstractContextManager[None]:
+        """A block of work on game `game`'s behalf: for an add-on, a failure in it is blamed
+        on the add-on at `step`, and it is stopped once it runs over its time (`blame`)."""
+        return working_for(game, step, self.is_built_in(game))
+
+    def step(self, exc: BaseException) -> str | None:
+        """The step a `working_for` block names for an exception that escaped it, if any."""
+        blamed = marked(exc)
+        return blamed[1] if blamed else None
 
     def add(self, system: GameSystem, source: str = "") -> None:
         """Register a game object at run time (a test's throwaway game); an id already taken

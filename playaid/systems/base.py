@@ -20,6 +20,7 @@ from importlib import import_module
 from typing import Any, Callable, Mapping, Protocol
 
 from ..problems import Path, Problem
+from .blame import exits_as_errors
 
 KINDS = ("character", "setup", "scene", "deck", "dice")
 
@@ -167,6 +168,7 @@ def load(dotted: str) -> Any:
     first use: a game names its renderers and odds this way, so the rules core never
     imports them and one command loads only the pieces it uses."""
     module, _, attr = dotted.partition(":")
-    found = import_module(module)
+    with exits_as_errors(module):  # an add-on's module that ends the program at import is a failure
+        found = import_module(module)
     return getattr(found, attr) if attr else found
 

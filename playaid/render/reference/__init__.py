@@ -50,6 +50,11 @@ def _snap(size: float) -> float:
 
 def reference_pdf(templates: Templates, paper: Paper, system: str) -> bytes:
     """The reference page of game `system` on `paper`, its type sized to fill the page."""
+    with REGISTRY.working_for(system, "reference page"):  # an add-on's template and values are its own
+        return _reference_pdf(templates, paper, system)
+
+
+def _reference_pdf(templates: Templates, paper: Paper, system: str) -> bytes:
     base = {**context(system), **page_context(paper, f"{REGISTRY[system].title} — rules reference",
                                               game=REGISTRY[system].title, kind="rules reference")}
     room = paper.height_mm - 2 * paper.margin_mm

@@ -68,9 +68,10 @@ def sheet_for(system: str, character: Any | None, *, setup: Any = None, prefix: 
     header = Header(REGISTRY[system].short_title, system, fit(name, "name", "name"),
                     fit(getattr(character, "player", "") if character else "", "short", "player"),
                     REGISTRY[system].title)
-    game = builder(system)(character, namer, fit, setup)
-    if not flat:
-        header, game = name_blanks(header, namer.prefix), name_blanks(game, namer.prefix)
+    with REGISTRY.working_for(system, "sheet"):
+        game = builder(system)(character, namer, fit, setup)
+        if not flat:
+            header, game = name_blanks(header, namer.prefix), name_blanks(game, namer.prefix)
     if warnings is not None:
         warnings.extend(fit.warnings)
     return Sheet(header, game, flat, character is None, namer.prefix)
@@ -79,7 +80,8 @@ def sheet_for(system: str, character: Any | None, *, setup: Any = None, prefix: 
 def render_sheets(templates: Templates, paper: Paper, sheets: list[Sheet], title: str) -> bytes:
     """`sheets` (all of one game) laid out as one PDF, each starting a new page."""
     system = sheets[0].header.system
-    return template_pdf(templates, f"sheets/{system}.html", sheets=sheets, **_sheet_context(paper, sheets, title))
+    with REGISTRY.working_for(system, "sheet"):  # an add-on's template is its own
+        return template_pdf(templates, f"sheets/{system}.html", sheets=sheets, **_sheet_context(paper, sheets, title))
 
 
 def render_sheets_paged(templates: Templates, paper: Paper, sheets: list[Sheet], title: str, *,
@@ -87,7 +89,9 @@ def render_sheets_paged(templates: Templates, paper: Paper, sheets: list[Sheet],
     """Like `render_sheets`, with the first page (0-based) of each sheet and the page count
     (`tagged`: see `pdf_bytes`)."""
     system = sheets[0].header.system
-    doc = template_document(templates, f"sheets/{system}.html", sheets=sheets, **_sheet_context(paper, sheets, title))
+    with REGISTRY.working_for(system, "sheet"):
+        doc = template_document(templates, f"sheets/{system}.html", sheets=sheets,
+                                **_sheet_context(paper, sheets, title))
     return pdf_bytes(doc, tagged=tagged), bookmark_pages(doc), len(doc.pages)
 
 
