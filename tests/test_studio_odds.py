@@ -250,3 +250,17 @@ def test_every_page_title_names_the_studio_once(real_app, url):
     assert page.status_code == (404 if "no-such" in url else 200), page.text
     title = re.search(r"<title>(.*?)</title>", page.text, re.S).group(1)
     assert title.count("playaid studio") == 1 and title.endswith(" — playaid studio"), title
+
+
+def test_the_page_downloads_the_chart_the_command_writes(app, tmp_path):
+    from playaid.testing import run
+
+    answer = get(app, "/odds/sapio/answer?pool=4&tn=3").text
+    links = dict(re.findall(r'<a href="(/odds/sapio/chart\.(svg|png)\?[^"]*)" download>', answer))
+    assert sorted(links.values()) == ["png", "svg"], answer
+    svg = get(app, html.unescape(next(u for u, k in links.items() if k == "svg")))
+    assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
+    assert 'filename="odds-sapio-pool-4-tn-3.svg"' in svg.headers["content-disposition"]
+    assert run("odds", "sapio", "--pool", "4", "--tn", "3", "--svg", "--out", tmp_path).exit_code == 0
+    assert svg.content == (tmp_path / "odds-sapio-pool-4-tn-3.svg").read_bytes()
+    assert get(app, "/odds/sapio/chart.gif?pool=4&tn=3").status_code == 404
