@@ -129,19 +129,23 @@ class OddsCommand(click.Command):
 @paper_option()
 @click.option("--svg", "svg", is_flag=True, help="With a query: also write its chart (the studio's) as an SVG file to --out.")
 @click.option("--png", "png", is_flag=True, help="With a query: also write its chart (the studio's) as a PNG file to --out.")
-def command(system: str, fmt: str, out_dir: str, paper: str, svg: bool, png: bool, **given) -> None:
+@click.option("--character", "character", type=click.Path(dir_okay=False),
+              help="A character file of the game: the chances of that character's own checks.")
+def command(system: str, fmt: str, out_dir: str, paper: str, svg: bool, png: bool, character: str | None,
+            **given) -> None:
     """Exact odds of a game: its tables as a one-page handout, or one situation.
 
     Without query options, the default tables: --format pdf (the default) writes
     odds-SYSTEM.pdf to --out; json, csv and md print them. With query options the
     chances of that one roll print in words, or with --format json, csv or md (exact
     fractions beside the floats in json and csv); --svg and --png write its chart to --out.
+    --character FILE gives that character's chances for the checks it makes best.
 
     Example: playaid odds contest --pool d8,d8,d6 --vs d10,d8,d6 --svg
     """
     from ..odds import module
     from ..odds.chart_files import stem
-    from .odds_answer import check_choices, show
+    from .odds_answer import character_answer, check_choices, show
 
     system, fmt = system.lower(), fmt.lower()
     kinds = tuple(k for k, wanted in (("svg", svg), ("png", png)) if wanted)
@@ -157,6 +161,13 @@ def command(system: str, fmt: str, out_dir: str, paper: str, svg: bool, png: boo
         raise click.UsageError(f"{names} is not an option of {system}; its options: {allowed}")
     asked = {k: given[k] for k in sorted(set_options)}
     fmt_given = ctx.get_parameter_source("fmt") != DEFAULT
+    if character is not None:
+        if set_options:
+            raise click.UsageError(f"--character asks for that character's own checks: leave out "
+                                   f"{', '.join('--' + k.replace('_', '-') for k in sorted(set_options))}")
+        check_choices(fmt, fmt_given, kinds)
+        show(character_answer(system, game, character), fmt, kinds, out_dir, stem(system, {"character": character}))
+        return
     if given.get("scene") and hasattr(game, "from_scene"):
         check_choices(fmt, fmt_given, kinds)
         result = _scene_answer(game, given["scene"], set_options - {"scene"})

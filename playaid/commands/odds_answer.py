@@ -26,13 +26,33 @@ def show(answer, fmt: str, kinds: tuple[str, ...], out_dir: str, stem: str) -> N
     """Print `answer` in `fmt` (words for "pdf", the default); write its chart for each of `kinds`."""
     from ..odds import answer_formats, chart_files
 
+    if kinds and answer.spread is None:
+        raise InputError("this answer holds no single roll's distribution, so there is no chart to write; "
+                         "ask one roll with its dice (`playaid odds GAME --help`) and --svg or --png")
     if fmt in answer_formats.FORMATS:
         click.echo(answer_formats.FORMATS[fmt](answer), nl=False)
         return
     click.echo("\n".join(answer.lines))
     if kinds:
-        drawn = chart_files.files(answer, stem, kinds)
-        if not drawn:
-            raise InputError("this answer has no single distribution to draw, so no chart is written; "
-                             "ask one roll (the query each line names) with --svg or --png")
-        write_all(out_dir, drawn)
+        write_all(out_dir, chart_files.files(answer, stem, kinds))
+
+
+def character_answer(system: str, game, path: str):
+    """`--character FILE`: the game's answer for that character's own actions, or why not."""
+    from ..documents import Library
+    from ..systems import REGISTRY
+    from . import print_problems
+
+    title = REGISTRY[system].title
+    if not hasattr(game, "for_character"):
+        why = getattr(game, "NO_CHARACTER", "") or f"it has no checks a character makes alone; " \
+            f"`playaid odds {system} --help` lists the situations it answers"
+        raise InputError(f"--character: {title} has no chances of a character's own: {why}")
+    doc = Library().load(path)
+    if doc.system is not None and (doc.system.id != system or doc.kind != "character"):
+        raise InputError(f"{path}: a {doc.system.id} {doc.kind or 'file'}, not a {system} character; "
+                         f"give a file with `system: {system}` holding a character")
+    if not doc.valid:
+        print_problems(doc.problems)
+        raise InputError(f"{path}: cannot compute this character's chances; fix the problems above")
+    return game.for_character(doc.model)

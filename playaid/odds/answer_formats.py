@@ -40,33 +40,33 @@ def _spread(answer: Answer) -> dict | None:
 
 
 def answer_json(answer: Answer) -> str:
-    """The answer's data (chances as floats, as before), `exact` (the same chances as fractions),
-    `lines` (the words) and `spread` (the distribution the chart draws)."""
-    out = {**answer.as_dict(), "exact": exact(answer.data) or {}, "lines": list(answer.lines)}
+    """The answer's data (chances as floats, as before), `exact` (the same chances as fractions)
+    and `spread` (the distribution the chart draws); the words are the default format's."""
+    out = {**answer.as_dict(), "exact": exact(answer.data) or {}}
     spread = _spread(answer)
     if spread is not None:
         out["spread"] = spread
     return json.dumps(out, indent=2, ensure_ascii=False) + "\n"
 
 
-def _chances(value: Any, name: str = "") -> Iterator[tuple[str, Fraction]]:
-    """(dotted name, chance) of every chance in `value`, in its order."""
+def _chances(value: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Fraction]]:
+    """(keys leading to it, chance) of every chance in `value`, in its order."""
     if isinstance(value, Fraction):
-        yield name, value
+        yield path, value
     elif isinstance(value, Mapping):
         for k, v in value.items():
-            yield from _chances(v, f"{name}.{k}" if name else str(k))
+            yield from _chances(v, (*path, str(k)))
 
 
 def answer_csv(answer: Answer) -> str:
-    """One line per chance: system, chance (its name in the JSON), outcome, exact, probability;
-    then the chart's distribution as `exactly` and `at least` lines, one per outcome."""
+    """One line per chance: system, chance (its name in the JSON), outcome (the keys under it,
+    joined by " / "), exact, probability; then the chart's distribution as `exactly` and
+    `at least` lines, one per outcome."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["system", "chance", "outcome", "exact", "probability"])
-    for name, p in _chances(answer.data):
-        key, _, outcome = name.partition(".")
-        w.writerow([answer.system, key, outcome, str(p), f"{float(p):.12g}"])
+    for (key, *under), p in _chances(answer.data):
+        w.writerow([answer.system, key, " / ".join(under), str(p), f"{float(p):.12g}"])
     if answer.spread is not None:
         for (label, p), up in zip(answer.spread.outcomes, answer.spread.at_least()):
             w.writerow([answer.system, "exactly", label, str(p), f"{float(p):.12g}"])
