@@ -21,7 +21,6 @@ from starlette.routing import BaseRoute, Route
 
 from ..odds import games, module
 from ..odds import chart_files
-from ..odds.chart import chart
 from ..outputs import OutputError, OutputFolder
 from ..systems import REGISTRY
 from . import odds_query, words
@@ -120,8 +119,8 @@ def answer_context(system: str, values: dict[str, str], studio) -> dict[str, Any
         ctx["problem_at"], ctx["problem"] = odds_query.refusal(exc, labels, studio.folder, given)
         return ctx
     ctx["answer"] = answer
-    if answer.spread is not None:
-        ctx["chart"] = chart(answer.spread, answer.lines[0])
+    ctx["chart"] = chart_files.answer_chart(answer)  # the one the command's --svg/--png draws
+    if ctx["chart"] is not None:
         query = urlencode({k: v for k, v in values.items() if v})
         ctx["downloads"] = [(kind.upper(), f"/odds/{system}/chart.{kind}?{query}") for kind in chart_files.KINDS]
     return ctx
