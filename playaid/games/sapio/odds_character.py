@@ -109,9 +109,12 @@ def answer(actor: Character) -> Answer:
         cells = ", ".join(f"TN {tn} {percent(p)}" for tn, p in table[a.label].items())
         lines.append(f"  {a.label} — {a.said()}: {cells}")
     played = {a.talent for a in found}
-    others = [t.name for t in actor.talents if t.name not in played]
+    bloody = [t for t in actor.talents if (e := effect_of(t)) is not None and e.kind == "ignore_injuries"]
+    others = [t.name for t in actor.talents if t.name not in played and t not in bloody]
     if others:
         lines.append(f"Special Talents that change no chance of success: {', '.join(others)}.")
+    for t in bloody:  # only where an Injury raises the TN: the harm line below says by how much
+        lines.append(f"Special Talent {t.name}: {effect_of(t).describe()}.")
     harm = [(what, h) for what, track in (("Injury", actor.injuries), ("Stress", actor.stresses)) for h in track
             if h.rank]
     if harm:
