@@ -173,6 +173,8 @@ class Interview:
             return True
         if f.metadata.get("played"):  # play writes it (the Stress at the top of the scenario)
             return False
+        if f.name in getattr(cls, "CREATION_THEN", ()):
+            return True
         if types_:
             if f.name == self.scene_type_field:
                 return True

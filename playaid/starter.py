@@ -8,7 +8,9 @@ once every marked blank holds a value the game allows.
 A model may list its fields in the order its rule text creates them with a class
 attribute `CREATION_ORDER` (names; the rest follow in declaration order), and name with
 `CREATION_LEAVES` the fields (dotted, as `side_professions.specializations`) that
-`playaid new` does not ask because the rules leave them empty at creation.
+`playaid new` does not ask because the rules leave them empty at creation, and with
+`CREATION_THEN` the optional ones it asks after the creation order all the same (Enter for
+none: Sapio's advancements, whose types a newcomer would otherwise find nowhere).
 """
 
 from __future__ import annotations
@@ -55,6 +57,16 @@ def allowed(f: dataclasses.Field, tp: Any) -> str:
     elif hi is not None:
         words += f", at most {hi}"
     return words
+
+
+def listed_choices(tp: Any) -> tuple[str, ...]:
+    """The fixed words each entry of a list field may be (Sapio's advancement types), or ()."""
+    if typing.get_origin(tp) is not list:
+        return ()
+    item = typing.get_args(tp)[0]
+    found = [a for a in (typing.get_args(item) if typing.get_origin(item) in (Union, types.UnionType) else (item,))
+             if typing.get_origin(a) is Literal]
+    return tuple(w for a in found for w in typing.get_args(a))
 
 
 def model_in(tp: Any) -> type | None:
@@ -114,8 +126,10 @@ def model_lines(cls: type, indent: int = 0, answers: dict | None = None) -> list
             value = default(f)
             note = f"optional: {doc}" if doc else "optional"
             if (value in ("", [], {}) or indent) and not isinstance(value, bool) and value is not None:
-                # an empty text or list is there to be filled; inside a model, every default shows
-                lines.append(f"{pad}{f.name}: {flow(value)}   # {note}")
+                # an empty text or list is there to be filled; inside a model, every default shows;
+                # a list of fixed words says them, or a newcomer has nowhere to find them
+                words = f" ({allowed(f, tp)})" if listed_choices(tp) else ""
+                lines.append(f"{pad}{f.name}: {flow(value)}   # {note}{words}")
             else:
                 lines.append(f"{pad}# {f.name}: {flow(value) if value is not None else ''}   # {note} ({allowed(f, tp)})")
     return [line for line in lines if line]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import sys
 import textwrap
@@ -55,7 +56,10 @@ INVALID = ROOT / "tests" / "invalid"
 
 TRANSCRIPT: list[tuple[str, str]] = []
 """Every CLI result of the suite worth reading as a user would (the lines that speak of an
-error, and any exception that escaped): `test_zz_transcript` reads it once all ran."""
+error, and any exception that escaped): `_no_bare_messages` reads what each test added."""
+BARE = re.compile(r"Traceback|is not a valid (integer|float|boolean)|is not in the range|<=x|x>=|x<=")
+"""A Python traceback, or click's bare default wording for a type error (`'x' is not a valid
+integer`, `is not in the range 1<=x<=60`): no message may be one; each says what to type instead."""
 _invoke = CliRunner.invoke
 
 
@@ -205,6 +209,8 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
         if "demo_folder" in used:
             item.add_marker(pytest.mark.demo)
+            # one worker makes each paper's demo and runs every test that reads it (--dist loadgroup)
+            item.add_marker(pytest.mark.xdist_group("demo"))
         if item.module.__name__.rsplit(".", 1)[-1] in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
 
@@ -219,3 +225,15 @@ def _no_console_errors(request):
     yield
     errors, CONSOLE_ERRORS[:] = list(CONSOLE_ERRORS), []
     assert not errors, f"console errors in the browser: {errors}"
+
+
+@pytest.fixture(autouse=True)
+def _no_bare_messages():
+    """Every message a test's command lines printed is read as a user would: none may be a
+    traceback or click's bare type wording. Checked per test, so each worker of a parallel run
+    (`make test` runs two) checks what its own tests printed and the test that printed it fails."""
+    start = len(TRANSCRIPT)
+    yield
+    bad = [line for _, line in TRANSCRIPT[start:] if BARE.search(line)]
+    del TRANSCRIPT[start:]
+    assert not bad, "a message a user would read is a traceback or click's bare wording:\n" + "\n".join(bad[:20])

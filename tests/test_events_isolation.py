@@ -218,3 +218,26 @@ def test_the_map_draws_one_who_left_as_out_of_play(files, run):
     written_setup(run, path, files.root / "out")
     drawn = run("map", files.root / "out" / "table.yaml", "--out", files.root / "maps")
     assert drawn.exit_code == 0, drawn.output
+
+
+def test_files_playaid_writes_after_the_stress_moves_stay_valid_under_strict(run, tmp_path):
+    """Issue 40, item 6: a setup playaid moved past 1-3 (an event, a roll) is checked at its
+    recorded start (`stress_at_start`), so `validate --strict` passes; a setup typed with such a
+    Stress and nothing recorded still warns, as the rule text asks of a scenario's start."""
+    import shutil
+
+    from conftest import EXAMPLES
+
+    folder = tmp_path / "isolation"
+    shutil.copytree(EXAMPLES["isolation"], folder)
+    setup = folder / "farmhouse.yaml"
+    for by in ("3", "-3", "-2"):  # 2 → 5 → 2 → 0: past the top, then down to no rolling at all
+        moved = run("event", "isolation", "stress", "--by", by, "--setup", setup, "--apply")
+        assert moved.exit_code == 0, moved.output
+    assert "stress: 0" in setup.read_text(encoding="utf-8")
+    checked = run("validate", folder, "--strict")
+    assert checked.exit_code == 0 and "isolation.stress-start" not in checked.output, checked.output
+    typed = setup.read_text(encoding="utf-8").replace("stress_at_start: 2\n", "")
+    (folder / "typed.yaml").write_text(typed.replace("name: ", "name: Typed ", 1), encoding="utf-8")
+    warned = run("validate", folder / "typed.yaml", "--strict")
+    assert warned.exit_code != 0 and "isolation.stress-start" in warned.output, warned.output

@@ -57,7 +57,7 @@ WALKS: dict[tuple[str, str], tuple[list[str], list[str]]] = {
         ["Mara Voss", "Roof Runner", "Leaping, Climbing", "Roof Runner", "Leaping", "1", "Night Clerk",
          "Agile, Clever, Quick", "Agile, Perceptive", "1", "Hide in Plain Sight",
          "The TN to hide is never more than 4.", "hiding", "9", "4", "", "", "", "", "", "", "", "Violence is not the answer",
-         "Stealing isn't a big deal", "Mia", "2", ""],
+         "Stealing isn't a big deal", "Mia", "2", "", ""],
         ["one Specialization under the Profession, not 2", "two Qualities, not 3", "9 is out of range",
          "principle is needed"]),
     ("sapio", "setup"): (["Rooftops", "wren.yaml, ines.yaml", "Ari", "A rain-soaked port city", ""], []),
@@ -249,3 +249,21 @@ def test_a_list_of_groups_is_read_as_the_question_describes(tmp_path):
     assert "one group after another separated by `;`" in result.output
     data = yaml.safe_load(made[0].read_text(encoding="utf-8"))
     assert data["truces"] == [["Dana Okafor", "Bo Reyes"], ["The Surgeon", "Vix"]]
+
+
+def test_sapio_advancement_types_are_in_the_question_the_starter_and_the_help(tmp_path, run):
+    """Issue 40, item 6: a newcomer meets the four types where they look, and one typed is kept."""
+    from playaid.games.sapio.character import ADVANCEMENT_TYPES
+
+    answers, _ = WALKS[("sapio", "character")]
+    folder = table(tmp_path, "sapio")
+    result, made = interview(folder, "sapio", "character", [*answers[:-2], "quality, side-profession", ""])
+    question = next(line for line in result.output.splitlines() if line.startswith("advancements — "))
+    assert all(f"`{t}`" in question for t in ADVANCEMENT_TYPES), question
+    assert yaml.safe_load(made[0].read_text(encoding="utf-8"))["advancements"] == ["quality", "side-profession"]
+    assert run("new", "sapio", "--blank", "--out", tmp_path / "blank").exit_code == 0
+    line = next(x for x in (tmp_path / "blank" / "sapio-character.yaml").read_text(encoding="utf-8").splitlines()
+                if x.startswith("advancements:"))
+    assert all(f"`{t}`" in line for t in ADVANCEMENT_TYPES), line
+    helped = run("new", "--help").output
+    assert "sapio character `advancements`: each one of " + ", ".join(ADVANCEMENT_TYPES) in helped

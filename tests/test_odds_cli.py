@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -176,3 +177,66 @@ def test_a_scene_query_refuses_an_invalid_scene(run, files):
     path = files.write("s.yaml", "system: isolation\nkind: scene\nsetup: nowhere.yaml\nactive: Bob\n")
     result = run("odds", "isolation", "--scene", path)
     assert result.exit_code == 1 and "error" in result.output
+
+
+def test_a_query_honours_format_with_exact_fractions_checked_by_brute_force(run):
+    """Two dice against TN 3 (issue 40, item 5): csv, json and md are the query's, not its words,
+    and the exact chance is the one every face sequence read by the rules gives."""
+    from brute import sapio_success
+    from playaid.games.sapio.spiral_die import default_die
+
+    truth = sapio_success(default_die(), 2, 3)
+    query = ("odds", "sapio", "--pool", "2", "--tn", "3", "--format")
+    result = run(*query, "csv")
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(io.StringIO(result.output)))
+    success = next(r for r in rows if r["chance"] == "success")
+    assert Fraction(success["exact"]) == truth and float(success["probability"]) == pytest.approx(float(truth))
+    exactly = [Fraction(r["exact"]) for r in rows if r["chance"] == "exactly"]
+    at_least = {int(r["outcome"]): Fraction(r["exact"]) for r in rows if r["chance"] == "at least"}
+    assert sum(exactly) == 1 and at_least[3] == truth  # TN 3: three Hits or more
+    data = json.loads(run(*query, "json").output)
+    assert Fraction(data["exact"]["success"]) == truth and data["success"] == float(truth)
+    assert sum(Fraction(o["exact"]["exactly"]) for o in data["spread"]["outcomes"]) == 1
+    md = run(*query, "md").output
+    assert md.startswith("# Odds: sapio") and "| Hits rolled, Improbable Success taken | exactly |" in md
+    refused = run(*query, "pdf")
+    assert refused.exit_code == 2 and "--format pdf writes the game's tables" in refused.output
+
+
+def test_a_scene_query_honours_format_csv(run):
+    result = run("odds", "isolation", "--scene", EXAMPLES["isolation"] / "scene-board-up.yaml", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(result.output)))
+    assert result.exit_code == 0 and rows and all(Fraction(r["exact"]) >= 0 for r in rows), result.output
+
+
+def test_svg_and_png_write_the_studios_chart_through_the_output_folder(run, tmp_path):
+    from xml.etree import ElementTree
+
+    from PIL import Image
+
+    from playaid.odds.chart import chart
+
+    result = run("odds", "sapio", "--pool", "4", "--tn", "3", "--svg", "--png", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    svg, png = tmp_path / "out" / "odds-sapio-pool-4-tn-3.svg", tmp_path / "out" / "odds-sapio-pool-4-tn-3.png"
+    said = [line for line in result.output.splitlines() if line.startswith("wrote ")]
+    assert [line.rsplit("/", 1)[-1] for line in said] == [svg.name, png.name], result.output
+    assert not [p for p in (tmp_path / "out").iterdir() if p.name.endswith(".part")]
+    answer = module("sapio").answer({"pool": "4", "tn": "3", "faces": None})
+    drawn = chart(answer.spread, answer.lines[0])
+    tree = ElementTree.parse(svg).getroot()
+    bars = [g for g in tree.iter("{http://www.w3.org/2000/svg}g") if g.get("data-outcome") is not None]
+    assert [(g.get("data-outcome"), Fraction(g.get("data-exactly"))) for g in bars] == \
+        [(c.label, c.exactly.p) for c in drawn.columns]
+    with Image.open(png) as image:
+        assert image.format == "PNG" and image.size[0] == 2 * drawn.width
+
+
+@pytest.mark.parametrize("args,message", [
+    (("sapio", "--svg"), "--svg draws the chart of one query"),
+    (("sapio", "--pool", "4", "--tn", "3", "--png", "--format", "json"), "ask for one at a time"),
+])
+def test_a_chart_needs_one_query_and_no_printed_format(run, tmp_path, args, message):
+    result = run("odds", *args, "--out", tmp_path / "out")
+    assert result.exit_code == 2 and message in result.output and not (tmp_path / "out").exists(), result.output

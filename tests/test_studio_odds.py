@@ -230,3 +230,37 @@ def test_sapio_hits_agree_with_the_success_the_tables_print():
             for tn in TNS:
                 d = hits(die, pool, tn)
                 assert d.dropped == 0 and d.at_least(tn) == success(die, pool, tn), (die.name, pool, tn)
+
+
+@pytest.fixture(scope="module")
+def real_app(tmp_path_factory):
+    """The studio itself (its own base page), not the pages' test frame above."""
+    from playaid.studio import create_app
+    from playaid.studio.security import cookie_name
+
+    app = create_app(copy_examples(tmp_path_factory.mktemp("real")), token="t", watch=False)
+    return app, {"cookie": f"{cookie_name('t')}=t"}
+
+
+@pytest.mark.parametrize("url", ["/", "/odds", "/odds/sapio", "/odds/no-such-game", "/table",
+                                 "/table/sapio/scene-leap.yaml", "/edit/sapio/wren.yaml", "/print/sapio"])
+def test_every_page_title_names_the_studio_once(real_app, url):
+    app, headers = real_app
+    page = get(app, url, headers=headers)
+    assert page.status_code == (404 if "no-such" in url else 200), page.text
+    title = re.search(r"<title>(.*?)</title>", page.text, re.S).group(1)
+    assert title.count("playaid studio") == 1 and title.endswith(" — playaid studio"), title
+
+
+def test_the_page_downloads_the_chart_the_command_writes(app, tmp_path):
+    from playaid.testing import run
+
+    answer = get(app, "/odds/sapio/answer?pool=4&tn=3").text
+    links = dict(re.findall(r'<a href="(/odds/sapio/chart\.(svg|png)\?[^"]*)" download>', answer))
+    assert sorted(links.values()) == ["png", "svg"], answer
+    svg = get(app, html.unescape(next(u for u, k in links.items() if k == "svg")))
+    assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
+    assert 'filename="odds-sapio-pool-4-tn-3.svg"' in svg.headers["content-disposition"]
+    assert run("odds", "sapio", "--pool", "4", "--tn", "3", "--svg", "--out", tmp_path).exit_code == 0
+    assert svg.content == (tmp_path / "odds-sapio-pool-4-tn-3.svg").read_bytes()
+    assert get(app, "/odds/sapio/chart.gif?pool=4&tn=3").status_code == 404

@@ -59,3 +59,30 @@ def test_roll_ask_for_sapio_shows_the_faces_and_takes_symbols(run):
     assert "`13` is not a face of this die" in result.output
     got = _json(result.output)
     assert got["outcome"] == seeded["outcome"] if "outcome" in seeded else got["steps"] == seeded["steps"]
+
+
+def test_input_ending_mid_roll_says_what_was_left_and_how_to_replay(run, tmp_path):
+    """Issue 40, item 6: not a bare `Aborted!`, but the die still needed and a --dice line."""
+    import shlex
+
+    faces = [2, 5, 5, 2, 3, 5, 4, 6, 5, 1]
+    result = CliRunner().invoke(cli, ["roll", str(SCUFFLE), "--ask"], input="2\n5\n")
+    assert result.exit_code == 1 and "Aborted!" not in result.output, result.output
+    assert "\nThe input ended at die 3, the d6 for Scout (die 3 of 4): nothing was resolved, nothing written." \
+        in result.output
+    assert "Still needed: die 3 and every die the steps take after it." in result.output
+    line = result.output.split("add the faces from die 3 on after them:\n  ", 1)[1].splitlines()[0]
+    words = shlex.split(line)
+    assert words[:2] == ["playaid", "roll"] and words[3:] == ["--dice", "2,5"]
+    # the line, with the rest of the dice added, is the roll the whole input would have made
+    replayed = roll_json(run, *words[2:3], "--dice", ",".join(map(str, faces)))
+    whole = _json(asked(SCUFFLE, list(map(str, faces))).output)
+    assert replayed["rolled"] == whole["rolled"] and replayed["outcome"] == whole["outcome"]
+    import shutil
+
+    shutil.copytree(EXAMPLES["dirt"], tmp_path / "dirt")
+    before = {p.name: p.read_bytes() for p in (tmp_path / "dirt").glob("*.yaml")}
+    nothing = CliRunner().invoke(cli, ["roll", str(tmp_path / "dirt" / SCUFFLE.name), "--ask", "--apply"], input="")
+    assert nothing.exit_code == 1 and "No die was typed. To start again:" in nothing.output, nothing.output
+    assert "--ask --apply" in nothing.output and "Traceback" not in nothing.output
+    assert {p.name: p.read_bytes() for p in (tmp_path / "dirt").glob("*.yaml")} == before

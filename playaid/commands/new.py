@@ -44,7 +44,25 @@ def _prompt(question: str) -> str:
     return click.prompt(question, default="", show_default=False, prompt_suffix="\n> ")
 
 
-@click.command("new")
+class NewCommand(click.Command):
+    """`playaid new`, whose help lists the fixed words a list of each game's files takes (Sapio's
+    advancement types): read from the registry's models, so a game added brings its own."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from ..fields import hints
+        from ..starter import listed_choices
+
+        found = [f"{game} {kind} `{name}`: each one of {', '.join(words)}"
+                 for game in REGISTRY for kind, cls in REGISTRY[game].models.items()
+                 for name, tp in hints(cls).items() if (words := listed_choices(tp))]
+        if found:
+            formatter.write_paragraph()
+            formatter.write_text("Lists of fixed words:")
+            with formatter.indentation():  # \b: unwrapped, so no word is split at its hyphen
+                formatter.write_text("\b\n" + "\n".join(found))
+
+
+@click.command("new", cls=NewCommand)
 @click.argument("system", type=GameChoice())
 @click.argument("kind", default="character")
 @click.option("--blank", is_flag=True,

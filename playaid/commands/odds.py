@@ -8,7 +8,6 @@ and an option another game owns is refused with the list of the ones this game t
 from __future__ import annotations
 
 import copy
-import json
 
 import click
 from click.core import ParameterSource
@@ -139,24 +138,35 @@ class OddsCommand(click.Command):
               help="pdf writes the handout to --out; json, csv and md print the tables.")
 @out_option
 @paper_option()
-def command(system: str, fmt: str, out_dir: str, paper: str, **given) -> None:
+@click.option("--svg", "svg", is_flag=True, help="With a query: also write its chart (the studio's) as an SVG file to --out.")
+@click.option("--png", "png", is_flag=True, help="With a query: also write its chart (the studio's) as a PNG file to --out.")
+@click.option("--character", "character", type=click.Path(dir_okay=False),
+              help="A character file of the game: the chances of that character's own checks.")
+def command(system: str, fmt: str, out_dir: str, paper: str, svg: bool, png: bool, character: str | None,
+            **given) -> None:
     """Exact odds of a game: its tables as a one-page handout, or one situation.
 
     Without query options, the default tables: --format pdf (the default) writes
     odds-SYSTEM.pdf to --out; json, csv and md print them. With query options the
-    chances of that one roll print in words (or as JSON with --format json).
+    chances of that one roll print in words, or with --format json, csv or md (exact
+    fractions beside the floats in json and csv); --svg and --png write its chart to --out.
+    --character FILE gives that character's chances for the checks it makes best.
 
-    Example: playaid odds contest --pool d8,d8,d6 --vs d10,d8,d6
+    Example: playaid odds contest --pool d8,d8,d6 --vs d10,d8,d6 --svg
     """
     from ..systems import REGISTRY
 
     system = system.lower()
+    kinds = tuple(k for k, wanted in (("svg", svg), ("png", png)) if wanted)
     with REGISTRY.working_for(system, "odds"):  # an add-on's odds are its own, and bounded in time
-        _odds(system, fmt.lower(), out_dir, paper, given)
+        _odds(system, fmt.lower(), out_dir, paper, kinds, character, given)
 
 
-def _odds(system: str, fmt: str, out_dir: str, paper: str, given: dict) -> None:
+def _odds(system: str, fmt: str, out_dir: str, paper: str, kinds: tuple[str, ...], character: str | None,
+          given: dict) -> None:
     from ..odds import module, tables_of
+    from ..odds.chart_files import stem
+    from .odds_answer import character_answer, check_choices, show
 
     game = module(system)
     own = [o.name for o in getattr(game, "OPTIONS", ())] + (["scene"] if hasattr(game, "from_scene") else [])
@@ -168,18 +178,29 @@ def _odds(system: str, fmt: str, out_dir: str, paper: str, given: dict) -> None:
         names = ", ".join(f"--{k.replace('_', '-')}" for k in sorted(stray))
         allowed = ", ".join(f"--{k.replace('_', '-')}" for k in own) or "none"
         raise click.UsageError(f"{names} is not an option of {system}; its options: {allowed}")
+    asked = {k: given[k] for k in sorted(set_options)}
+    fmt_given = ctx.get_parameter_source("fmt") != DEFAULT
+    if character is not None:
+        if set_options:
+            raise click.UsageError(f"--character asks for that character's own checks: leave out "
+                                   f"{', '.join('--' + k.replace('_', '-') for k in sorted(set_options))}")
+        check_choices(fmt, fmt_given, kinds)
+        show(character_answer(system, game, character), fmt, kinds, out_dir, stem(system, {"character": character}))
+        return
     if given.get("scene") and hasattr(game, "from_scene"):
+        check_choices(fmt, fmt_given, kinds)
         result = _scene_answer(game, given["scene"], set_options - {"scene"})
-        click.echo(json.dumps(result.as_dict(), indent=2, ensure_ascii=False) if fmt == "json"
-                   else "\n".join(result.lines))
+        show(result, fmt, kinds, out_dir, stem(system, asked))
         return
     if set_options & getattr(game, "ASKING", set()):
-        result = game.answer(given)
-        if fmt == "json":
-            click.echo(json.dumps(result.as_dict(), indent=2, ensure_ascii=False))
-        else:
-            click.echo("\n".join(result.lines))
+        check_choices(fmt, fmt_given, kinds)
+        show(game.answer(given), fmt, kinds, out_dir, stem(system, asked))
         return
+    if kinds:
+        usage = getattr(game, "USAGE", "")
+        raise click.UsageError(f"--{kinds[0]} draws the chart of one query: ask one"
+                               + (f", e.g. `playaid odds {system} {usage} --{kinds[0]}`" if usage else
+                                  f"; {system} has no query to draw"))
     from ..odds.formats import as_csv, as_json, as_markdown
 
     if fmt == "pdf":

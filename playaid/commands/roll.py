@@ -64,7 +64,7 @@ def command(ctx: click.Context, scene: str, seed: int | None, typed: str | None,
 
     Example: playaid roll examples/dirt/scene-scuffle.yaml --dice 2,5,5,2,3,5,4,6,5,1
     """
-    from .table_dice import ask_die, parse_dice
+    from .table_dice import AskEnded, Asker, parse_dice
     from ..play import format_resolution
 
     if sum(x is not None and x is not False for x in (seed, typed, ask or None)) > 1:
@@ -72,12 +72,17 @@ def command(ctx: click.Context, scene: str, seed: int | None, typed: str | None,
     dice = parse_dice(typed) if typed is not None else None
     copies = apply and out_dir is not None and \
         ctx.get_parameter_source("out_dir") == click.core.ParameterSource.COMMANDLINE
-    if apply and not copies:
-        result, problems, used_seed, changed, said = _in_place(scene, seed, typed, dice, ask_die if ask else None)
-        written = []
-    else:
-        result, problems, used_seed = _resolve(scene, seed, dice, ask_die if ask else None)
-        written, changed, said = (_copies(scene, result, used_seed, out_dir) if apply else []), [], []
+    asker = Asker() if ask else None
+    try:
+        if apply and not copies:
+            result, problems, used_seed, changed, said = _in_place(scene, seed, typed, dice, asker)
+            written = []
+        else:
+            result, problems, used_seed = _resolve(scene, seed, dice, asker)
+            written, changed, said = (_copies(scene, result, used_seed, out_dir) if apply else []), [], []
+    except AskEnded as ended:
+        flags = ["--json"] * as_json + ["--apply"] * apply + (["--out", out_dir] if copies else [])
+        _ask_ended(scene, ended, flags)
     for line in said:
         click.echo(f"journal: {line}", err=True)
     if as_json:
@@ -99,6 +104,22 @@ def command(ctx: click.Context, scene: str, seed: int | None, typed: str | None,
         click.echo("nothing changed on the sheets: no copy written")
     if apply and not copies:
         say_changed(scene, changed)
+
+
+def _ask_ended(scene: str, ended, flags: list[str]) -> None:
+    """The input ended mid-roll: what was still needed, and the command that replays what was typed."""
+    typed = ",".join(map(str, ended.faces))
+    click.echo(f"\nThe input ended at die {ended.number}, {ended.wanted.describe()}: "
+               "nothing was resolved, nothing written.", err=True)  # after the unanswered prompt
+    click.echo(f"Still needed: die {ended.number} and every die the steps take after it.", err=True)
+    if ended.faces:
+        line = shlex.join(["playaid", "roll", shown(scene), "--dice", typed, *flags])
+        click.echo(f"Typed so far: {typed}. To replay them, add the faces from die {ended.number} on "
+                   f"after them:\n  {line}", err=True)
+    else:
+        line = shlex.join(["playaid", "roll", shown(scene), "--ask", *flags])
+        click.echo(f"No die was typed. To start again:\n  {line}", err=True)
+    raise InputError(f"--ask: the input ended before the roll did (die {ended.number} was still needed)")
 
 
 def _resolve(scene: str, seed, dice, ask):

@@ -80,3 +80,28 @@ def ask_die(number: int, wanted: Rolled) -> int:
         if value is not None:
             return value
         click.echo(f"  {why}", err=True)
+
+
+class AskEnded(Exception):
+    """The terminal stopped answering (end of input, Ctrl-C) while die `number` was asked;
+    `faces` are the dice typed before it, in order."""
+
+    def __init__(self, number: int, wanted: Rolled, faces: list[int]):
+        super().__init__(f"die {number}")
+        self.number, self.wanted, self.faces = number, wanted, faces
+
+
+class Asker:
+    """`ask_die`, remembering every face typed: an input that ends mid-roll can then say
+    what was still needed and hand back what was typed as a `--dice` list to replay."""
+
+    def __init__(self) -> None:
+        self.faces: list[int] = []
+
+    def __call__(self, number: int, wanted: Rolled) -> int:
+        try:
+            value = ask_die(number, wanted)
+        except click.Abort:  # click's word for end of input and Ctrl-C alike
+            raise AskEnded(number, wanted, list(self.faces)) from None
+        self.faces.append(value)
+        return value

@@ -18,6 +18,9 @@ and may provide
   studio shows one way at a time; `FILE_KINDS`: file option name → the kind of the game's
   file it takes (the studio lists only those); `LABELS`: option name → the studio's label
   where the option's help speaks the file's syntax;
+- `for_character(model) -> Answer`: `--character FILE`, the chances of that character's own
+  checks (a valid character file of the game); a game whose characters make no check of their
+  own says why instead in `NO_CHARACTER` (one clause, and what to ask for);
 - `tables_for(given)`: tables shaped by the options (`--faces`); else `tables()`;
 - `CELL_VIEWS`: table id → how a cell with several outcomes shows (see `cells`);
 - `SECTIONS`: table id → a handout section of its own (title, maps, note);

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlencode
 
 import click
 from starlette.concurrency import run_in_threadpool
@@ -20,7 +20,7 @@ from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from ..odds import games, module
-from ..odds.chart import chart
+from ..odds import chart_files
 from ..outputs import OutputError, OutputFolder
 from ..systems import REGISTRY
 from . import odds_query, words
@@ -102,7 +102,8 @@ def _given(system: str, values: dict[str, str], studio) -> dict[str, Any]:
 def answer_context(system: str, values: dict[str, str], studio) -> dict[str, Any]:
     """The answer fragment's values: the game's words and chart, or what is wrong."""
     game = module(system)
-    ctx: dict[str, Any] = {"answer": None, "chart": None, "problem": "", "problem_at": "", "message": ""}
+    ctx: dict[str, Any] = {"answer": None, "chart": None, "problem": "", "problem_at": "", "message": "",
+                           "downloads": []}
     try:
         given = _given(system, values, studio)
     except LookupError:
@@ -118,8 +119,10 @@ def answer_context(system: str, values: dict[str, str], studio) -> dict[str, Any
         ctx["problem_at"], ctx["problem"] = odds_query.refusal(exc, labels, studio.folder, given)
         return ctx
     ctx["answer"] = answer
-    if answer.spread is not None:
-        ctx["chart"] = chart(answer.spread, answer.lines[0])
+    ctx["chart"] = chart_files.answer_chart(answer)  # the one the command's --svg/--png draws
+    if ctx["chart"] is not None:
+        query = urlencode({k: v for k, v in values.items() if v})
+        ctx["downloads"] = [(kind.upper(), f"/odds/{system}/chart.{kind}?{query}") for kind in chart_files.KINDS]
     return ctx
 
 
@@ -179,6 +182,28 @@ async def odds_answer(request: Request) -> Response:
     names = [c.name for c in controls(system, values, [], studio.folder)]
     html = studio.templates.get_template("odds_answer.html").render({**ctx, "oob": True, "keep": keep, "names": names})
     return HTMLResponse(html, headers={"HX-Reswap": "none"} if keep else {})
+
+
+async def odds_chart(request: Request) -> Response:
+    """The answer's chart as the file `playaid odds … --svg/--png` writes: the page's own picture."""
+    try:
+        system = _game(request)
+    except LookupError:
+        return Response("no such game", status_code=404, media_type="text/plain")
+    kind = request.path_params["kind"]
+    if kind not in chart_files.KINDS:
+        return Response("a chart is chart.svg or chart.png", status_code=404, media_type="text/plain")
+    studio = request.app.state.studio
+    values = _values(system, request)
+    ctx = await run_in_threadpool(answer_context, system, values, studio)
+    if ctx["chart"] is None:
+        return Response((ctx["problem"] or ctx["message"] or "this answer has no chart") + "\n", status_code=404,
+                        media_type="text/plain")
+    drawn = ctx["chart"]
+    data = chart_files.svg(drawn).encode("utf-8") if kind == "svg" else await run_in_threadpool(chart_files.png, drawn)
+    name = f"{chart_files.stem(system, {k: v for k, v in values.items() if v})}.{kind}"
+    return Response(data, media_type="image/svg+xml" if kind == "svg" else "image/png",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 def handout_name(system: str) -> str:
@@ -248,4 +273,5 @@ def routes() -> list[BaseRoute]:
         Route("/odds/{system}/answer", odds_answer),
         Route("/odds/{system}/print", odds_print, methods=["POST"]),
         Route("/odds/{system}/handout.pdf", odds_handout),
+        Route("/odds/{system}/chart.{kind:str}", odds_chart),
     ]

@@ -83,6 +83,8 @@ OPTIONS = (click.Option(["--pool"], help="Your dice: die sizes such as d8,d8,d6.
            click.Option(["--vs"], help="The opposing dice, such as d10,d8,d6."))
 ASKING = {"pool", "vs"}
 USAGE = "--pool DICE --vs DICE"
+NO_CHARACTER = ("a contest's pool is the assets a player picks for that one goal against the dice the "
+                "other side picks; give both: --pool and --vs, or --scene SCENE.yaml")
 EXAMPLE = {"pool": "d8,d8,d6", "vs": "d10,d8,d6"}
 CELL_VIEWS = {"versus": main_and_tie("win", "tie")}
 

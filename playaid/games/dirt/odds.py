@@ -56,6 +56,13 @@ MODES = (("unopposed", "Unopposed: against the check's difficulty", {"difficulty
          ("opposed", "Opposed: against another character's dice", {"versus": "4"}))
 
 
+def for_character(actor) -> Answer:
+    """`--character FILE`: each stat's chances, plain and with the job or hobby (`odds_character`)."""
+    from .odds_character import answer as character_answer
+
+    return character_answer(actor)
+
+
 def words() -> dict:
     return bundled_words(SYSTEM)
 

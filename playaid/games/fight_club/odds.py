@@ -11,6 +11,7 @@ NO_DICE = ("{title} uses no dice, so it has no odds to print. A turn, a fight ro
            "end-of-turn checks are on its reference page: playaid sheet --reference fight-club "
            "(every packet of the game holds it too).")
 """What `playaid odds` says instead of writing a handout ({title}: the game's name)."""
+NO_CHARACTER = "it uses no dice: a character's turn is the cards it draws and plays, not a chance to compute"
 
 
 def tables() -> list[Table]:

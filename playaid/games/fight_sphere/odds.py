@@ -126,6 +126,9 @@ ASKING = {"pool", "threshold", "versus"}
 LIMITS = {"pool": (1, MAX_DICE), "threshold": (1, MAX_DICE), "versus": (1, MAX_DICE)}
 EXAMPLE = {"pool": "6", "threshold": "5"}
 USAGE = "--pool N (--threshold N | --versus N)"
+NO_CHARACTER = ("a Gladiator's roll is the Conflict Pool dice gambled on that conflict, a backstory die "
+                "and the Relationships bought for it, all chosen at the table; give the dice: "
+                "--pool N with --threshold N or --versus N, or --scene SCENE.yaml")
 MODES = (("unopposed", "Against the GM's Threshold dice", {"threshold": "5"}),
          ("opposed", "Opposed: against another Gladiator's dice", {"versus": "6"}))
 CELL_VIEWS = {"gladiator": main_and_tie("more", "tie")}

@@ -17,6 +17,8 @@ OPTIONS = (click.Option(["--green"], help="Pooled green dice."),
            click.Option(["--scene"], type=click.Path(dir_okay=False), help="A scene file, rolled in the odds instead."))
 ASKING = {"green", "gm", "hostile_red", "scene"}
 USAGE = "--green N --gm N [--hostile-red N] or --scene SCENE.yaml"
+NO_CHARACTER = ("a character's dice are its links with the other characters and the GM's, so its chances "
+                "are a scene's: give --scene SCENE.yaml, or --green N --gm N")
 FILE_KINDS = {"scene": "scene"}
 LIMITS = {"green": (0, MAX_DICE), "gm": (0, MAX_DICE), "hostile_red": (0, MAX_DICE)}
 EXAMPLE = {"green": "4", "gm": "5", "hostile_red": "0"}

@@ -107,6 +107,9 @@ class Advancement:
 class Character:
     CREATION_ORDER: ClassVar[tuple[str, ...]] = ('name', 'profession', 'side_professions', 'qualities', 'talents', 'principle', 'worst_impulse')
     """Rule text 001, building a starting character: Profession with one Specialization, a Side Profession, two Qualities, one Special Talent; then Principle and Worst Impulse."""
+    CREATION_THEN: ClassVar[tuple[str, ...]] = ("advancements",)
+    """Asked after the creation order (Enter for none): a character brought in mid-campaign has
+    advancements, and the question lists their types, which a newcomer finds nowhere else."""
     CREATION_LEAVES: ClassVar[tuple[str, ...]] = ("side_professions.specializations", "luck_given")
     """Asked of nobody making a character: a Side Profession's Specializations come with advancement,
     and no Luck has been given yet."""
@@ -131,7 +134,7 @@ class Character:
     stresses: list[Harm] = spec(default_factory=list, doc="temporary conditions: 2 Minor, 2 Moderate, 1 Severe box")
     weapons: list[Weapon] = spec(default_factory=list, doc="weapons with the base Injury level they inflict")
     advancements: list[AdvancementType | Advancement] = spec(
-        default_factory=list, doc="advancements taken, in order: every type once per cycle")
+        default_factory=list, doc="advancements taken after sessions, in order: every type once per cycle")
     notes: str = spec("", doc="anything else")
 
     @property

@@ -140,6 +140,13 @@ EXAMPLE = {"pool": "4", "tn": "3"}
 CELL_VIEWS = {"net": main_and_tie("spare", "spiral", "spiral")}
 
 
+def for_character(actor) -> Answer:
+    """`--character FILE`: the chances of the character's best checks (`odds_character`)."""
+    from .odds_character import answer as character_answer
+
+    return character_answer(actor)
+
+
 def words() -> dict:
     return bundled_words(SYSTEM)
 
