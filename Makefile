@@ -25,12 +25,16 @@ LOCK := constraints.txt
 demo: $(VENV)/.installed-test system-packages
 	$(BIN)/playaid demo
 
+# The suite runs on every core (pytest-xdist); the tests that read a whole demo share one
+# worker, so each paper's demo is made once (--dist loadgroup). JOBS=0 runs it in one process.
+JOBS ?= auto
+
 test: $(VENV)/.installed-test system-packages
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup
 
 # A developer's inner loop: everything but the real browser, the whole demos and the wheel.
 test-fast: $(VENV)/.installed-test system-packages
-	$(BIN)/python -m pytest -m "not browser and not demo and not slow"
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup -m "not browser and not demo and not slow"
 
 # Speed figures quoted in the README; icepool comes in only here, to be measured against.
 bench: $(VENV)/.installed-test system-packages

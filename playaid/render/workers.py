@@ -22,9 +22,12 @@ import sys
 import tempfile
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import CancelledError, InvalidStateError, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from typing import Iterator
+
+from .. import stopping
 
 _PR_SET_PDEATHSIG = 1
 _WATCH_SECONDS = 0.5
@@ -37,12 +40,49 @@ def render_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     # Fork where there is one: workers start with WeasyPrint already imported.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    hook = threading.excepthook
+    threading.excepthook = _quiet_about_cancelled(hook)
+    running: list[ProcessPoolExecutor] = []
     try:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker,
-                                 initargs=(os.getpid(), scratch)) as pool:
-            yield pool
+        with stopping.deferred(lambda: _end_workers(running)) as asked:
+            with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker,
+                                     initargs=(os.getpid(), scratch)) as pool:
+                running.append(pool)
+                try:
+                    yield pool
+                except (BrokenProcessPool, CancelledError):
+                    if asked is None or asked.signum is None:
+                        raise  # a worker that died of its own accord: the caller's to report
+            if asked is not None:
+                asked.stop()  # the pool has unwound: now the run stops as the signal asked
     finally:
+        threading.excepthook = hook  # the pool's thread is joined by now
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _end_workers(running: list[ProcessPoolExecutor]) -> bool:
+    """Called from the stop signal's handler: each worker leaves (its SIGTERM handler), so the
+    pool breaks and the main thread's wait on it ends. Whether there was a worker to end."""
+    processes = list(getattr(running[0], "_processes", None) or {}) if running else []
+    for pid in processes:
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except OSError:
+            pass  # it has left already
+    return bool(processes)
+
+
+def _quiet_about_cancelled(hook):
+    """A thread exception hook that lets one known race pass in silence: when a stop signal
+    reaches the workers (they leave) and the parent (it cancels what was queued) at once, the
+    pool's manager thread marks an already cancelled future as broken, and CPython before 3.12
+    raises InvalidStateError there, printed as a traceback after the run has stopped cleanly."""
+    def quiet(args) -> None:
+        if isinstance(args.exc_value, InvalidStateError) and type(args.thread).__name__ == "_ExecutorManagerThread":
+            return
+        hook(args)
+
+    return quiet
 
 
 def _start_worker(parent: int, scratch: str) -> None:
