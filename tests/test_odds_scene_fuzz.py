@@ -61,7 +61,7 @@ def _resized(line: str, size: int) -> str:
     (`green: 1`, `gamble: 2`) made `size`."""
     listed = LISTED.search(line)
     if listed:
-        items = [i.strip() for i in listed.group(1).split(",") if i.strip()] or ["1"]
+        items = [i.strip() for i in listed.group(1).split(",")]
         return line[:listed.start()] + "[" + ", ".join(items[i % len(items)] for i in range(size)) + "]" + \
             line[listed.end():]
     number = NUMBER.match(line)

@@ -98,8 +98,9 @@ def command(folder: str, host: str | None, port: int, no_browser: bool) -> None:
     """A local page to make, check, preview and print the files of FOLDER (default: here).
 
     It serves this computer only (a loopback address of its own, 127.x.y.z) behind a
-    secret token in the address it prints. The files stay the truth: the studio writes the same YAML files the other
-    commands read, and shows changes made to them by other programs. Ctrl-C stops it.
+    secret token in the address it prints. The files stay the truth: the studio writes
+    the same YAML files the other commands read, and shows changes made to them by other
+    programs. Ctrl-C stops it.
 
     Example: playaid studio my-table --port 8765
     """

@@ -110,7 +110,7 @@ def _bounded(plan: Plan, scene: Scene, path: str) -> None:
         at = next((("modifiers", i, color) for i, m in enumerate(scene.modifiers) if getattr(m, color)
                    and (who is None or str(m.who).casefold() == who.casefold())), ())
         try:
-            bounded(dice, (0, MAX_DICE), f"{who or 'a character opposing'}'s {color} pool", at)
+            bounded(dice, (0, MAX_DICE), f"{who}'s {color} pool" if who else f"an opposing {color} pool", at)
         except NoOdds as exc:
             raise SceneRefused([pool_problem(path, exc)]) from None
 
