@@ -101,14 +101,17 @@ def browser_ready() -> str:
 
 
 class Served:
-    """`app` served by uvicorn on a free port of 127.0.0.1, in a thread."""
+    """`app` served by uvicorn in a thread, on `sock` (listening) or else a free port of 127.0.0.1."""
 
-    def __init__(self, app):
+    def __init__(self, app, sock: socket.socket | None = None):
         import uvicorn
 
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
+        if sock is None:
+            sock = socket.socket()
+            sock.bind(("127.0.0.1", 0))
+        self.sock = sock
+        host, port = sock.getsockname()[:2]
+        self.url = f"http://{host}:{port}"
         self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2))
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 
@@ -128,15 +131,47 @@ class Served:
 
 
 @contextmanager
-def studio_served(folder: Path, token: str):
-    """The whole studio (`create_app`, one render worker) on FOLDER, served on a free port of
-    127.0.0.1 for a real browser; yields its address. Its streams are closed before the server
-    stops, so stopping never waits on an open page."""
+def studio_served(folder: Path, token: str, sock: socket.socket | None = None):
+    """The whole studio (`create_app`, one render worker) on FOLDER, served on `sock` or a free
+    port of 127.0.0.1 for a real browser; yields its address. Its streams are closed before the
+    server stops, so stopping never waits on an open page."""
     from playaid.studio import create_app
 
     app = create_app(folder, token=token, workers=1)
-    with Served(app) as served:
+    with Served(app, sock) as served:
         try:
             yield served.url
         finally:
             app.state.studio.stopping()
+
+
+class OtherApp:
+    """Another program's page on 127.0.0.1 (a port of its own), as a GM's machine has them: it
+    sets a cookie a strict parser rejects, and records the Cookie header the browser sends it."""
+
+    def __init__(self):
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        heard = self.heard = []
+
+        class Page(BaseHTTPRequestHandler):
+            def do_GET(self):
+                heard.append(self.headers.get("Cookie", ""))
+                body = b"<!doctype html><title>other</title><p>another app</p>"
+                self.send_response(200)
+                self.send_header("Set-Cookie", 'prefs={"theme":"dark"}; Path=/')
+                self.send_header("Content-Type", "text/html")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Page)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()

@@ -37,6 +37,35 @@ def test_a_scene_pool_at_the_bound_is_answered(tmp_path, run):
     assert result.exit_code == 0, result.output
 
 
+def _isolation_scene(tmp_path, *greens: int):
+    """scene-board-up.yaml with Bob's modifier replaced by one of each of `greens` green dice."""
+    for f in EXAMPLES["isolation"].glob("*.yaml"):
+        shutil.copy(f, tmp_path / f.name)
+    scene = tmp_path / "scene-board-up.yaml"
+    text = scene.read_text(encoding="utf-8")
+    mine = "  - {who: Bob Tanner, green: 1, why: the action is his profession}\n"
+    assert mine in text
+    scene.write_text(text.replace(mine, "".join(f"  - {{who: Bob Tanner, green: {n}, why: help {i}}}\n"
+                                                for i, n in enumerate(greens))), encoding="utf-8")
+    return scene
+
+
+def test_an_isolation_scene_whose_modifiers_pass_the_typed_bound_is_refused_at_their_line(tmp_path, run):
+    scene = _isolation_scene(tmp_path, *[50] * 20)  # each modifier within its own 0-50
+    started = time.perf_counter()
+    result = run("odds", "isolation", "--scene", scene)
+    assert time.perf_counter() - started < 20  # before: 1,003 green dice computed, past 60 s
+    assert result.exit_code == 1, result.output
+    line = next(i for i, t in enumerate(scene.read_text(encoding="utf-8").splitlines(), 1) if "help 0" in t)
+    assert f"{scene}:{line}:" in result.output and "[odds.scene-pool]" in result.output
+    assert "Bob Tanner's green pool rolls 1003 dice" in result.output and "0 to 60" in result.output
+
+
+def test_an_isolation_scene_within_the_bound_is_answered(tmp_path, run):
+    result = run("odds", "isolation", "--scene", _isolation_scene(tmp_path, 50, 7))  # 3 + 57 = 60 green
+    assert result.exit_code == 0 and "rolls 60 green" in result.output, result.output
+
+
 def test_an_answer_of_thousands_of_digits_at_ask_is_refused_not_a_traceback(tmp_path):
     from click.testing import CliRunner
 

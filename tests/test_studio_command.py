@@ -15,14 +15,27 @@ def test_a_missing_folder_is_a_clear_error(run, tmp_path):
 
 
 def test_a_port_in_use_is_a_clear_error_not_a_silent_exit(run, tmp_path):
+    # taken on every address, as most servers listen: the studio's own loopback address too
     taken = socket.socket()
-    taken.bind(("127.0.0.1", 0))
+    taken.bind(("0.0.0.0", 0))
     taken.listen(1)
     try:
         result = run("studio", str(tmp_path), "--no-browser", "--port", str(taken.getsockname()[1]))
     finally:
         taken.close()
-    assert result.exit_code == 1 and "cannot listen on 127.0.0.1" in result.output and "--port" in result.output
+    assert result.exit_code == 1 and "cannot listen on 127." in result.output and "--port" in result.output
+
+
+def test_a_port_in_use_on_the_host_given_is_a_clear_error(run, tmp_path):
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen(1)
+    try:
+        result = run("studio", str(tmp_path), "--no-browser", "--host", "127.0.0.1",
+                     "--port", str(taken.getsockname()[1]))
+    finally:
+        taken.close()
+    assert result.exit_code == 1 and "cannot listen on 127.0.0.1:" in result.output and "--port" in result.output
 
 
 def test_a_malformed_port_is_a_usage_error(run, tmp_path):

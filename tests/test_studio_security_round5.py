@@ -1,8 +1,8 @@
 """The studio's fifth security round (issue 42, items 13-18), against a served studio.
 
-Each test serves the real app with uvicorn on a free port of 127.0.0.1 (as `playaid
-studio` does) and speaks HTTP to it over real connections, so a blocked event loop, a
-dead keep-alive connection or a missing header shows as it would in the GM's browser.
+Each test serves the real app with uvicorn on a free port of a loopback address (as
+`playaid studio` does) and speaks HTTP to it over real connections, so a blocked event
+loop, a dead keep-alive connection or a missing header shows as it would in the GM's browser.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 import pytest
 
 from conftest import EXAMPLES
-from studio_pages import studio_served
+from studio_pages import OtherApp, studio_served
 
 from playaid.studio import security
 
@@ -383,38 +383,6 @@ def test_the_browser_is_opened_on_a_private_redirect_file_not_on_the_token(run, 
 
 
 # -- 15 in a real browser: another local app's cookie, and two studios side by side ---------
-
-class OtherApp:
-    """Another program's page on 127.0.0.1 (another port), as a GM's machine has them: it sets
-    a cookie a strict parser rejects, and records the cookies the browser sends it."""
-
-    def __init__(self):
-        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
-        heard = self.heard = []
-
-        class Page(BaseHTTPRequestHandler):
-            def do_GET(self):
-                heard.append(self.headers.get("Cookie", ""))
-                body = b"<!doctype html><title>other</title><p>another app</p>"
-                self.send_response(200)
-                self.send_header("Set-Cookie", 'prefs={"theme":"dark"}; Path=/')
-                self.send_header("Content-Type", "text/html")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Page)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
-
 
 @pytest.mark.browser
 def test_in_chromium_a_foreign_cookie_and_a_second_studio_lock_no_one_out(browser, tmp_path):

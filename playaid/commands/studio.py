@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import errno
 import html
+import ipaddress
 import os
+import random
+import secrets
 import shutil
 import socket
 import tempfile
@@ -17,18 +21,54 @@ import click
 from . import InputError
 
 
-def _bind(port: int) -> socket.socket:
-    """Our own socket on 127.0.0.1: port 0 lets the system pick a free one, and a port in
-    use is a clear error here instead of a silent exit inside uvicorn."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+def own_loopback(rng: random.Random = secrets.SystemRandom()) -> str:
+    """A random address of 127.0.0.0/8 other than 127.0.0.1, for this run alone.
+
+    Browsers keep cookies per host, not per port: on 127.0.0.1 the studio's cookie would go
+    to every other local server the GM's browser visits (a dev server, a notebook), and
+    with it the key to the folder. Linux answers on all of 127.0.0.0/8, so an address of
+    our own is a host of our own, and its cookie stays with us."""
+    return f"127.{rng.randrange(256)}.{rng.randrange(256)}.{rng.randrange(2, 255)}"
+
+
+def listen(host: str | None, port: int) -> socket.socket:
+    """Our own listening socket: on `host` when the user named one, else on `own_loopback()`,
+    or on 127.0.0.1 where the system has no other loopback address (EADDRNOTAVAIL: macOS,
+    the BSDs). Port 0 lets the system pick a free one, and a port in use is a clear error
+    here instead of a silent exit inside uvicorn."""
+    tried = [host] if host else [own_loopback(), "127.0.0.1"]
+    for address in tried:
+        sock = socket.socket(socket.AF_INET6 if ":" in address else socket.AF_INET, socket.SOCK_STREAM)
+        try:
+            sock.bind((address, port))
+        except OSError as exc:
+            sock.close()
+            if address != tried[-1] and exc.errno == errno.EADDRNOTAVAIL:
+                continue
+            raise InputError(f"cannot listen on {shown_host(address)}:{port}: {exc.strerror}; choose another "
+                             "--port, or leave it out to take a free one") from None
+        sock.listen(64)
+        return sock
+    raise AssertionError("unreachable: the last address either binds or raises")
+
+
+def shown_host(host: str) -> str:
+    """`host` as it stands in an address: an IPv6 one in brackets."""
+    return f"[{host}]" if ":" in host else host
+
+
+def _loopback(ctx, param, value: str | None) -> str | None:
+    """--host: a loopback address only; the studio serves this computer and nothing else
+    (its Host check would refuse every request that came from elsewhere)."""
+    if value is None:
+        return None
     try:
-        sock.bind(("127.0.0.1", port))
-    except OSError as exc:
-        sock.close()
-        raise InputError(f"cannot listen on 127.0.0.1:{port}: {exc.strerror}; "
-                         "choose another --port, or leave it out to take a free one") from None
-    sock.listen(64)
-    return sock
+        if ipaddress.ip_address(value).is_loopback:
+            return str(ipaddress.ip_address(value))
+    except ValueError:
+        pass
+    raise click.BadParameter(f"{value!r} is not a loopback address (127.0.0.0/8 or ::1): the studio serves this "
+                             "computer only")
 
 
 def _redirect_file(address: str) -> Path:
@@ -48,15 +88,19 @@ def _redirect_file(address: str) -> Path:
 
 @click.command("studio")
 @click.argument("folder", default=".", type=click.Path(file_okay=False))
+@click.option("--host", callback=_loopback, metavar="ADDRESS",
+              help="Loopback address to listen on (default: a random one of 127.0.0.0/8, so no other local "
+                   "server receives the studio's cookie; 127.0.0.1 where there is no other).")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
-              help="Port on 127.0.0.1 (0: any free port).")
+              help="Port to listen on (0: any free port).")
 @click.option("--no-browser", is_flag=True, help="Print the address only; do not open a browser.")
-def command(folder: str, port: int, no_browser: bool) -> None:
+def command(folder: str, host: str | None, port: int, no_browser: bool) -> None:
     """A local page to make, check, preview and print the files of FOLDER (default: here).
 
-    It serves this computer only (127.0.0.1) behind a secret token in the address it
-    prints. The files stay the truth: the studio writes the same YAML files the other
-    commands read, and shows changes made to them by other programs. Ctrl-C stops it.
+    It serves this computer only (a loopback address of its own, 127.x.y.z) behind a
+    secret token in the address it prints. The files stay the truth: the studio writes
+    the same YAML files the other commands read, and shows changes made to them by other
+    programs. Ctrl-C stops it.
 
     Example: playaid studio my-table --port 8765
     """
@@ -69,7 +113,7 @@ def command(folder: str, port: int, no_browser: bool) -> None:
     if not root.is_dir():
         raise InputError(f"{folder}: no such folder; make it first, or name a folder that exists")
     token = new_token()
-    sock = _bind(port)
+    sock = listen(host, port)
     app = create_app(root, token=token)
     config = uvicorn.Config(app, lifespan="on", log_level="warning", timeout_graceful_shutdown=2)
 
@@ -79,7 +123,8 @@ def command(folder: str, port: int, no_browser: bool) -> None:
             super().handle_exit(sig, frame)
 
     server = Server(config)
-    address = f"http://127.0.0.1:{sock.getsockname()[1]}/?token={token}"
+    bound, bound_port = sock.getsockname()[:2]
+    address = f"http://{shown_host(bound)}:{bound_port}/?token={token}"
 
     def announce() -> None:
         while not server.started and not server.should_exit:

@@ -38,6 +38,14 @@ def bounded(dice: int, limits: tuple[int, int], what: str, at: tuple = ()) -> in
     return dice
 
 
+def pool_problem(path: str, exc: NoOdds) -> Problem:
+    """The `odds.scene-pool` problem of a pool past its bounds, at the scene's line `exc.at` names."""
+    src, _ = yaml_source.read(Path(path))
+    problem = error("odds.scene-pool", str(exc), "make the pool smaller, or ask for smaller pools with the "
+                    "typed options", exc.at)
+    return src.pin(problem) if src else problem.at(str(path), 1, 1)
+
+
 class SceneRefused(Exception):
     def __init__(self, problems: list[Problem]):
         super().__init__(problems[0].message if problems else "scene refused")
@@ -59,9 +67,6 @@ def scene_odds(game, path: str) -> Answer:
     except NoOdds as exc:
         if not exc.at:
             raise
-        src, _ = yaml_source.read(Path(path))
-        problem = error("odds.scene-pool", str(exc), "make the pool smaller, or ask for smaller pools with the "
-                        "typed options", exc.at)
-        raise SceneRefused([src.pin(problem) if src else problem.at(str(path), 1, 1)]) from None
+        raise SceneRefused([pool_problem(path, exc)]) from None
     head = f"{Path(path).name}: the odds of its roll, its pools built as `playaid roll` builds them."
     return replace(answer, lines=(head, *answer.lines), data={**answer.data, "scene": str(path)})

@@ -1,7 +1,8 @@
 """`playaid studio`: a local page where a GM makes, checks, previews and prints files, live.
 
 The app is a library first: `create_app(folder, token=…)` returns an ASGI app that tests
-call in-process and `playaid studio` serves on 127.0.0.1 (see `app`, `security`).
+call in-process and `playaid studio` serves on a loopback address of its own (see `app`,
+`security`, `commands/studio.py`).
 """
 
 from .app import create_app

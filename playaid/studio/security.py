@@ -1,10 +1,12 @@
 """What keeps the studio safe on a shared computer, as one ASGI middleware over every route.
 
-Anyone on the machine can reach a port on 127.0.0.1, and any web page the GM opens can
-make the browser send requests to it. So (Jupyter Server's model, Datasette's CSRF check):
+Anyone on the machine can reach a loopback port, and any web page the GM opens can make
+the browser send requests to it. So (Jupyter Server's model, Datasette's CSRF check):
 - a random token, given once in the address and then kept in an HttpOnly, SameSite=Strict
   cookie, is required on every request: other users of the computer do not have it;
-- the Host header must name this computer (a DNS-rebinding page has its own host name);
+- the Host header must name this computer (a DNS-rebinding page has its own host name):
+  any loopback address, since `playaid studio` listens on one of 127.0.0.0/8 of its own so
+  that no other local server shares its host, and with it its cookie;
 - a state-changing request (POST) must come from our own page: `Sec-Fetch-Site` is
   same-origin or none, or else `Origin` equals our own address;
 - every answer forbids framing, sniffing and anything loaded from elsewhere (CSP).
@@ -122,7 +124,7 @@ class Guard:
         host = headers.get("host", "")
         if not local_host(host):
             return _refuse(403, f"refused: the address {host!r} is not this computer; open the studio at "
-                                "the 127.0.0.1 address `playaid studio` printed")
+                                "the address `playaid studio` printed")
         method = scope.get("method", "GET")
         if method not in SAFE_METHODS and not self._same_origin(headers, host):
             return _refuse(403, "refused: a change may only come from the studio's own page")

@@ -27,7 +27,7 @@ from .interpretation import (best_stance, gm_dice, is_success, may_take, pooled_
                                                  stance_margin)
 from .procedures import modifiers
 from .table import load_table
-from .odds_table import SYSTEM, degrees_of, green_evens, red_odds
+from .odds_table import MAX_DICE, SYSTEM, degrees_of, green_evens, red_odds
 from playaid.odds.tables import Answer, percent
 
 
@@ -93,6 +93,26 @@ def plan_of(scene: Scene, library: Library, path: str) -> Plan:
     defender = None if d is None else (extra(d, "green"), links.count(d, a, "red") + (living - 1) + stress + extra(d, "red"))
     automatic = stress == 0 and not scene.physical and d is None
     return Plan(a, green, red, roles.alone, passives, hostile, gm, defender, automatic)
+
+
+def _bounded(plan: Plan, scene: Scene, path: str) -> None:
+    """Every pool within the typed query's bounds (0 to MAX_DICE of a colour): a scene is no way
+    around them, and its modifiers add up (twenty of 50 dice each ran past a minute). Refused
+    at the first modifier adding to the pool, where the dice come from."""
+    from playaid.odds.scene_roll import NoOdds, bounded, pool_problem
+
+    pools = [(plan.active, "green", plan.green), (plan.active, "red", plan.red),
+             *[(p.name, color, getattr(p, color)) for p in plan.passives for color in ("green", "red")],
+             *[(None, "red", n) for n in plan.hostile_reds],
+             *([(None, "green", plan.defender[0]), (None, "red", plan.defender[1])] if plan.defender else []),
+             *([("the GM", "red", plan.gm)] if plan.gm is not None else [])]
+    for who, color, dice in pools:
+        at = next((("modifiers", i, color) for i, m in enumerate(scene.modifiers) if getattr(m, color)
+                   and (who is None or str(m.who).casefold() == who.casefold())), ())
+        try:
+            bounded(dice, (0, MAX_DICE), f"{who}'s {color} pool" if who else f"an opposing {color} pool", at)
+        except NoOdds as exc:
+            raise SceneRefused([pool_problem(path, exc)]) from None
 
 
 def _stance(p: Passive, margin: int) -> str:
@@ -179,6 +199,7 @@ def scene_answer(path: str) -> Answer:
         raise SceneRefused([error("odds.not-an-isolation-scene", f"this scene is {what}, not a conflict",
                                   "give a conflict scene").at(doc.name, 1, 1)])
     plan = plan_of(doc.model, library, path)
+    _bounded(plan, doc.model, path)
     probs, bound = degrees(plan)
     success = sum((p for d, p in probs.items() if is_success(d)), Fraction(0))
     who = ", ".join(f"{p.name} ({p.green} green, {p.red} red)" for p in plan.passives) or "no one"
