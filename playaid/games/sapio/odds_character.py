@@ -17,7 +17,7 @@ from playaid.odds.tables import Answer, percent
 from .character import Character
 from .consequences import counted
 from .harm import penalty
-from .odds import outcomes
+from .chances import outcomes
 from .pool import ELEMENT_DICE, POOL_MAX, PROFESSION_DICE, SIDE_PROFESSION_DICE, TN_MAX, TN_MIN, Source, dice_pool, \
     target_number
 from .spiral_die import default_die
