@@ -25,7 +25,6 @@ import argparse
 import contextlib
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -41,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 import httpx  # noqa: E402
 import uvicorn  # noqa: E402
 
+from playaid.commands.studio import listen  # noqa: E402
 from playaid.systems import REGISTRY  # noqa: E402
 from playaid.studio import create_app  # noqa: E402
 from playaid.studio.security import cookie_name  # noqa: E402
@@ -91,8 +91,7 @@ def main(edits: int, browser: bool, load: int = 2) -> None:
     folder = Path(tempfile.mkdtemp())
     shutil.copytree(REGISTRY["dirt"].examples, folder / "dirt")
     app = create_app(folder, token=TOKEN)  # one worker, as `playaid studio` runs
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
+    sock = listen("127.0.0.1", 0)  # the studio's own socket: TCP_NODELAY on every connection
     server = uvicorn.Server(uvicorn.Config(app, lifespan="on", log_level="warning", timeout_graceful_shutdown=1))
     started = time.perf_counter()
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)

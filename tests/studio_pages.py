@@ -107,8 +107,9 @@ class Served:
         import uvicorn
 
         if sock is None:
-            sock = socket.socket()
-            sock.bind(("127.0.0.1", 0))
+            from playaid.commands.studio import listen
+
+            sock = listen("127.0.0.1", 0)  # the studio's own socket, TCP_NODELAY and all
         self.sock = sock
         host, port = sock.getsockname()[:2]
         self.url = f"http://{host}:{port}"

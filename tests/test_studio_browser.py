@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import socket
 import threading
 import time
 
@@ -26,13 +25,13 @@ expect = pytest.importorskip("playwright.sync_api").expect
 def studio(tmp_path_factory):
     import uvicorn
 
+    from playaid.commands.studio import listen
     from playaid.studio import create_app
 
     folder = tmp_path_factory.mktemp("table")
     shutil.copytree(EXAMPLES["dirt"], folder / "dirt")
     app = create_app(folder, token="browser-token", workers=1)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
+    sock = listen("127.0.0.1", 0)  # the studio's own socket: TCP_NODELAY on every connection
     server = uvicorn.Server(uvicorn.Config(app, lifespan="on", log_level="warning", timeout_graceful_shutdown=1))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

@@ -26,6 +26,39 @@ def test_a_port_in_use_is_a_clear_error_not_a_silent_exit(run, tmp_path):
     assert result.exit_code == 1 and "cannot listen on 127." in result.output and "--port" in result.output
 
 
+def _nodelay_of_a_connection(sock: socket.socket) -> int:
+    """TCP_NODELAY of a connection accepted on `sock` by asyncio, as uvicorn accepts them."""
+    async def serve() -> int:
+        seen: asyncio.Future = asyncio.get_running_loop().create_future()
+
+        class Seen(asyncio.Protocol):
+            def connection_made(self, transport):
+                seen.set_result(transport.get_extra_info("socket").getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+                transport.close()
+
+        server = await asyncio.get_running_loop().create_server(Seen, sock=sock)
+        _, writer = await asyncio.open_connection(*sock.getsockname()[:2])
+        try:
+            return await asyncio.wait_for(seen, 5)
+        finally:
+            writer.close()
+            server.close()
+
+    return asyncio.run(serve())
+
+
+def test_every_connection_to_the_studio_sends_its_answers_at_once():
+    # an answer written in two parts (head, then body) otherwise waits ~40 ms for the browser's
+    # delayed acknowledgement, on every request: asyncio turns Nagle off only for a socket made as TCP
+    from playaid.commands.studio import listen
+
+    assert _nodelay_of_a_connection(listen("127.0.0.1", 0))
+    plain = socket.socket()  # what the studio made before: protocol 0, so asyncio left Nagle on
+    plain.bind(("127.0.0.1", 0))
+    plain.listen(1)
+    assert not _nodelay_of_a_connection(plain)
+
+
 def test_a_port_in_use_on_the_host_given_is_a_clear_error(run, tmp_path):
     taken = socket.socket()
     taken.bind(("127.0.0.1", 0))

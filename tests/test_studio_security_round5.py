@@ -429,8 +429,9 @@ def test_no_endpoint_answers_500_to_odd_input(folder):
             for rel in odd_paths:
                 path = (route.replace("{rel:path}", rel).replace("{path:path}", rel).replace("{name:path}", rel)
                         .replace("{system}", "dirt").replace("{key}", "nope").replace("{n:int}", "1"))
-                if "{" in path:
-                    continue
+                names_a_file = any(f"{{{p}:path}}" in route for p in ("rel", "path", "name"))
+                if "{" in path or (not names_a_file and not route.startswith("/api") and rel != odd_paths[0]):
+                    continue  # a route with no file in its path or form answers the same for every path
                 for text in odd_texts if route.startswith("/api") else [""]:
                     if route == "/events":
                         continue  # a stream: it answers 200 and stays open

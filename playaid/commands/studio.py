@@ -38,7 +38,11 @@ def listen(host: str | None, port: int) -> socket.socket:
     here instead of a silent exit inside uvicorn."""
     tried = [host] if host else [own_loopback(), "127.0.0.1"]
     for address in tried:
-        sock = socket.socket(socket.AF_INET6 if ":" in address else socket.AF_INET, socket.SOCK_STREAM)
+        # IPPROTO_TCP named, not left 0: asyncio sets TCP_NODELAY only on connections of a socket
+        # whose protocol says TCP, and without it every answer written in two parts (head, then
+        # body) waited ~40 ms for the browser's delayed acknowledgement (Nagle's algorithm)
+        sock = socket.socket(socket.AF_INET6 if ":" in address else socket.AF_INET, socket.SOCK_STREAM,
+                             socket.IPPROTO_TCP)
         try:
             sock.bind((address, port))
         except OSError as exc:
