@@ -86,6 +86,28 @@ def test_a_file_is_renamed_and_copied_from_the_files_page(page, studio):
     assert not (folder / "ada.yaml").exists()
 
 
+def test_an_open_row_and_a_name_half_typed_survive_the_list_being_redrawn(page, studio):
+    url, folder = studio
+    _new(page, url, "isolation/character", "Juno")
+    page.goto(f"{url}/")
+    row = page.locator("#files li", has_text="juno.yaml")
+    row.locator("summary").click()
+    box = row.get_by_label("New file name")
+    box.fill("Juno the Ha")
+    page.evaluate("document.getElementById('files').setAttribute('data-before', 'yes')")
+    # another program writes a file of the folder: the list is drawn anew from the server
+    (folder / "other.yaml").write_text("system: isolation\nkind: character\nname: Other\n", encoding="utf-8")
+    expect(page.locator("#files li", has_text="other.yaml")).to_be_visible(timeout=10_000)
+    assert page.evaluate("document.getElementById('files').getAttribute('data-before')") is None  # redrawn
+    expect(row.locator("details")).to_have_attribute("open", "")
+    expect(box).to_have_value("Juno the Ha")
+    expect(box).to_be_focused()
+    box.press("End")
+    box.type("wk")
+    row.get_by_role("button", name="Rename").click()
+    expect(page.locator("#file-status")).to_contain_text("now juno-the-hawk.yaml")
+
+
 CAST = {"Mara Quist": ("Nurse", ["Charming", "Compassionate", "Quick-Witted"], ["Arrogant", "Nosy", "Impatient"]),
         "Tom Reyes": ("Farmer", ["Handy", "Patient", "Resourceful"], ["Stubborn", "Mistrustful", "Blunt"]),
         "Lena Voss": ("Geologist", ["Intelligent", "Calm", "Brave"], ["Cold", "Secretive", "Proud"])}
