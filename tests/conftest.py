@@ -194,9 +194,17 @@ EXPECTED_CONSOLE = ("htmx:sendAbort", "htmx:afterRequest")
 the design working, not a fault of the page."""
 
 
-SLOW_MODULES = {"test_wheel", "test_seventh_game"}
-"""Modules that build and install a wheel, or run a whole demo of their own: `make test` runs
-them, `make test-fast` leaves them out."""
+SLOW_MODULES = {"test_wheel", "test_seventh_game"} | {
+    # each renders PDFs or pages by the dozen, or runs a fuzzer or a 1,000-seed agreement: about
+    # three quarters of the suite's time outside the browser and the demos (measured with
+    # --durations=0), so the inner loop leaves them to `make test`
+    "test_pregen_tables", "test_studio_print", "test_reprint", "test_reference_pages", "test_sheet_print",
+    "test_rules_round5", "test_validate_fuzz", "test_studio_security_round5", "test_convention",
+    "test_sheet_forms", "test_packet", "test_odds_handout_chart", "test_studio_fuzz", "test_sheets",
+    "test_template_costs", "test_packet_cover_story", "test_add_on_install", "test_packet_workers",
+    "test_packet_print", "test_packet_names", "test_studio_safety", "test_second_evening", "test_campaign_evening"}
+"""Modules that build and install a wheel, run a whole demo of their own, or render in bulk:
+`make test` runs them, `make test-fast` leaves them out."""
 
 
 def pytest_collection_modifyitems(config, items):
