@@ -246,11 +246,18 @@ def widgets(path: Path | bytes) -> list[Widget]:
                 x0, y0, x1, y1 = (float(v) / MM for v in annot.Rect)
                 value = annot.get("/V")
                 found.append(Widget(
-                    number, str(annot.get("/T", "")), str(annot.get("/FT", "")),
+                    number, _widget_name(annot), str(annot.get("/FT", "")),
                     "" if value is None else str(value),
                     (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)),
                     "/AP" in annot and "/N" in annot.AP, bool(int(annot.get("/F", 0)) & 4)))
     return found
+
+
+def _widget_name(annot) -> str:
+    """A widget's field; a radio button is its group's field in one state ("c001-ana_health:/1")."""
+    if "/T" in annot or "/Parent" not in annot:
+        return str(annot.get("/T", ""))
+    return f"{annot.Parent.get('/T', '')}:{''.join(str(s) for s in annot.AP.N.keys() if s != '/Off')}"
 
 
 def need_appearances(path: Path | bytes) -> bool:

@@ -34,12 +34,25 @@ def assert_bleed(found, bleed: float, what: str) -> None:
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_every_card_on_a_sheet_bleeds_3_mm_on_all_four_sides_front_and_back(tmp_path, paper_id, duplex):
     path = tmp_path / "deck.pdf"
-    path.write_bytes(render_deck(standard(), Options(paper(paper_id), POKER, duplex=duplex)))
+    # Letter keeps the whole bleed with a 6 mm gutter asked for (its default trades it for 8 a sheet)
+    path.write_bytes(render_deck(standard(), Options(paper(paper_id), POKER, duplex=duplex, gap=6)))
     trims = trims_from_cuts(*cut_lines_mm(path, 0), POKER.width, POKER.height)
     assert len(trims) == {"a4": 8, "letter": 6}[paper_id]
     assert_bleed(reaches(path, 0, trims, 3), 3, "fronts")
     w, h = page_sizes_mm(path)[1]
     assert_bleed(reaches(path, 1, [turned(t, w, h, duplex) for t in trims], 3), 3, "backs")
+
+
+def test_letters_default_sheet_holds_8_cards_each_keeping_half_the_3_mm_gutter(tmp_path):
+    """Issue 39 item 9: 8 poker cards a Letter sheet, as on A4; the trade-off is 1.5 mm of
+    bleed on every side of every card (a 3 mm gutter), measured from the PDF."""
+    path = tmp_path / "deck.pdf"
+    path.write_bytes(render_deck(standard(), Options(paper("letter"), POKER)))
+    trims = trims_from_cuts(*cut_lines_mm(path, 0), POKER.width, POKER.height)
+    assert len(trims) == 8
+    assert_bleed(reaches(path, 0, trims, 1.5), 1.5, "fronts")
+    w, h = page_sizes_mm(path)[1]
+    assert_bleed(reaches(path, 1, [turned(t, w, h, "long") for t in trims], 1.5), 1.5, "backs")
 
 
 def test_a_smaller_bleed_is_the_same_on_every_side_too(tmp_path):

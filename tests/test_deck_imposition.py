@@ -146,9 +146,16 @@ def _fits(paper_w: float, paper_h: float, cols: int, rows: int, bleed: float) ->
     return art_w + 2 * (1 + 2 + 3) <= paper_w + 1e-9 and art_h + 2 * (1 + 3 + 6) <= paper_h + 1e-9
 
 
+def test_the_default_gutter_narrows_to_3_mm_only_where_that_fits_more_cards():
+    assert (impose(A4, POKER, 3).gap, impose(A4, POKER, 3).per_page) == (6, 8)
+    letter = impose(LETTER, POKER, 3)
+    assert (letter.gap, letter.per_page, letter.own_bleed, letter.outer_bleed) == (3, 8, 1.5, 1.5)
+    assert impose(LETTER, POKER, 3, 6).per_page == 6  # a gutter asked for is kept
+
+
 @pytest.mark.parametrize("p", [A4, LETTER], ids=["a4", "letter"])
-def test_the_default_layout_holds_the_most_cards_a_3_mm_bleed_and_its_marks_allow(p):
-    sheet = impose(p, POKER, 3)
+def test_a_6_mm_gutter_holds_the_most_cards_a_3_mm_bleed_and_its_marks_allow(p):
+    sheet = impose(p, POKER, 3, 6)
     best = max(c * r for w, h in ((p.width_mm, p.height_mm), (p.height_mm, p.width_mm))
                for c in range(1, 6) for r in range(1, 6) if _fits(w, h, c, r, 3))
     assert sheet.per_page == best == {"a4": 8, "letter": 6}[p.id]

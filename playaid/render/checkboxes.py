@@ -25,7 +25,10 @@ def check_boxes_name_a_font(_document, pdf) -> None:
     """
     import pydyf
 
-    boxes = [o for o in pdf.objects if isinstance(o, pydyf.Dictionary) and o.get("FT") == "/Btn"]
+    buttons = [o for o in pdf.objects if isinstance(o, pydyf.Dictionary) and o.get("FT") == "/Btn"]
+    # a radio group holds its buttons' widgets and has no box of its own: it names their font
+    boxes = [o for o in buttons if "Rect" in o]
+    groups = [o for o in buttons if "Rect" not in o and o.get("Kids")]
     form = pdf.catalog.get("AcroForm")
     if not boxes or form is None:
         return
@@ -40,6 +43,8 @@ def check_boxes_name_a_font(_document, pdf) -> None:
         operator = {1: "g", 3: "rg", 4: "k"}.get(len(colour), "g")
         values = " ".join(f"{c:g}" for c in colour) if operator != "g" or len(colour) == 1 else "0"
         box["DA"] = pydyf.String(f"/ZaDb {abs(top - bottom):.2f} Tf {values} {operator}")
+    for group in groups:
+        group["DA"] = _resolve(pdf, group["Kids"][0])["DA"]
 
 
 def _resolve(pdf, value):

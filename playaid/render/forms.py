@@ -19,6 +19,7 @@ import functools
 import re
 
 from .checkboxes import check_boxes_name_a_font
+from .field_words import describe_fields
 from .fonts import FONT_DIR
 
 FORM_FONT = FONT_DIR / "PlayaidFormSans.ttf"
@@ -109,9 +110,10 @@ def appearance_ops(value: str, da: bytes, width: float, height: float, *, align:
 
 def finish_forms(document, pdf) -> None:
     """WeasyPrint finisher for every document: check boxes that name their font, text
-    fields that show their values."""
+    fields that show their values, fields that say what they are."""
     check_boxes_name_a_font(document, pdf)
     draw_field_values(document, pdf)
+    describe_fields(document, pdf)
 
 
 def draw_field_values(document, pdf) -> None:

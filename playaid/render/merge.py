@@ -30,6 +30,7 @@ class Merger:
     def __init__(self) -> None:
         self.pdf = pikepdf.new()
         self.fields: list = []
+        self.groups: set = set()
         self.fonts: dict = {}
         self.parts: list = []
         """Each tagged part's top structure element, copied in."""
@@ -60,9 +61,15 @@ class Merger:
             self.lang = self.lang or (str(src.Root.Lang) if "/Lang" in src.Root else None)
         for page in self.pdf.pages[first:]:
             for annot in page.obj.get("/Annots", []):
-                if annot.get("/Subtype") == "/Widget" and "/T" in annot:
-                    annot.P = page.obj
+                if annot.get("/Subtype") != "/Widget":
+                    continue
+                annot.P = page.obj
+                if "/T" in annot:
                     self.fields.append(annot)
+                elif "/Parent" in annot and annot.Parent.objgen not in self.groups:
+                    # a radio button: the field is its group, listed once for all its buttons
+                    self.groups.add(annot.Parent.objgen)
+                    self.fields.append(annot.Parent)
         return first
 
     def finish(self, sections: list[Section], info: dict[str, str] | None = None) -> bytes:

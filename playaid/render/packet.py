@@ -51,18 +51,25 @@ def _prefix(index: int, name: str) -> str:
 
 
 def _render_block(setup_path: str, indices: list[int], paper_id: str, template_dir: str | None,
-                  ) -> tuple[bytes, list[int], list[str]]:
-    """Worker: the sheets of cast members `indices` as one PDF, each sheet's first page, fitting warnings."""
+                  split: bool = False) -> tuple[list[tuple[bytes, list[int]]], list[str]]:
+    """Worker: the sheets of cast members `indices` as one PDF with each sheet's first page,
+    or with `split` one PDF per sheet, made as `playaid sheet` makes it (its own title, tags
+    and bookmarks), so the file written alone is that sheet's; and the fitting warnings."""
     library = Library()
     doc = library.load(setup_path)
     cast = cast_of(library, Path(setup_path), doc)
     templates = Templates(Path(template_dir) if template_dir else None)
+    paper = paper_named(paper_id)
     warnings: list[str] = []
     sheets = [sheet_for(cast.system, cast.members[i][0], setup=cast.members[i][1], prefix=_prefix(i, cast.members[i][0].name),
                         warnings=warnings) for i in indices]
-    # tagged: the merger carries each block's structure tree into the packet's
-    pdf, starts, _ = render_sheets_paged(templates, paper_named(paper_id), sheets, doc.model.name)
-    return pdf, starts, templates.warnings + warnings
+    # tagged: the merger carries each document's structure tree into the packet's
+    if split:
+        pieces = [render_sheets_paged(templates, paper, [sheet], cast.members[i][0].name)[:2]
+                  for i, sheet in zip(indices, sheets)]
+    else:
+        pieces = [render_sheets_paged(templates, paper, sheets, doc.model.name)[:2]]
+    return pieces, templates.warnings + warnings
 
 
 def build_packet(setup_path: Path, paper: Paper, handouts: Callable[[str], list[Handout]], *,
@@ -87,16 +94,14 @@ def build_packet(setup_path: Path, paper: Paper, handouts: Callable[[str], list[
     blocks = [list(range(i, min(i + BLOCK, len(members)))) for i in range(0, len(members), BLOCK)]
     args = (str(setup_path), paper.id, str(template_dir) if template_dir else None)
     sheets, singles, done = [], {}, 0
-    for indices, (pdf, starts, notes) in zip(blocks, _blocks(blocks, args, workers)):
-        sheets.append((pdf, [(members[i][0].name, start) for i, start in zip(indices, starts)]))
+    for indices, (pieces, notes) in zip(blocks, _blocks(blocks, (*args, split), workers)):
+        # one piece per sheet when split, else one per block: its sheets' names and first pages
+        owners = [[i] for i in indices] if split else [indices]
+        for (pdf, starts), held in zip(pieces, owners):
+            sheets.append((pdf, [(members[i][0].name, start) for i, start in zip(held, starts)]))
+            if split:
+                singles[f"{stem}-{held[0] + 1:03d}-{slug(members[held[0]][0].name)}.pdf"] = pdf
         warnings += notes
-        if split:
-            ends = [*starts[1:], page_count(pdf)]
-            for i, start, end in zip(indices, starts, ends):
-                one = Merger()
-                one.append(pdf, range(start, end))
-                name = members[i][0].name
-                singles[f"{stem}-{i + 1:03d}-{slug(name)}.pdf"] = one.finish([Section(name, 0)])
         done += len(indices)
         progress(done, total)
     characters = Part("Characters", b"", 0)

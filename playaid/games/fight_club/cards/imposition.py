@@ -191,9 +191,30 @@ def impose(paper: Paper, card: CardSize, bleed: float, gap: float | None = None)
 
     Trims stay `margin` inside the paper; the sides keep room for bleed and crop
     marks, the top and bottom also for the labels and the scale bar. `gap` None: see
-    `gutter`.
+    `gutter`, narrowed to `gap.narrowest` when that fits more cards. Letter holds 6
+    poker cards that keep their whole 3 mm bleed and 8 that keep 1.5 mm of it (a 3 mm
+    gutter); 8 a sheet, as on A4, is the better trade for a home printer: 11 sheets
+    against 8 for the deck, and 1.5 mm still covers a trimmer's usual 1.6 mm drift
+    nearly whole. `--gap 6` keeps the whole bleed.
     """
-    gap = gutter(bleed, gap)
+    gaps = [gutter(bleed, gap)]
+    if gap is None:
+        gaps.append(min(gaps[0], float(layout()["gap"]["narrowest"])))
+    best = None
+    for trial in gaps:
+        found = _most(paper, card, bleed, trial)
+        if found is not None and (best is None or found.per_page > best.per_page):
+            best = found
+    if best is None:
+        side, end = margins(bleed, gaps[-1])
+        raise CardError(f"a {card} card does not fit on {paper.label} with {bleed:g} mm bleed; "
+                        f"choose a smaller --size or --bleed (it needs {card.width + 2 * side:g}×"
+                        f"{card.height + 2 * end:g} mm)")
+    return best
+
+
+def _most(paper: Paper, card: CardSize, bleed: float, gap: float) -> Sheet | None:
+    """The orientation of `paper` holding the most cards `gap` apart (portrait on a tie), or None."""
     side, end = margins(bleed, gap)
     best = None
     for w, h in ((paper.width_mm, paper.height_mm), (paper.height_mm, paper.width_mm)):
@@ -201,10 +222,6 @@ def impose(paper: Paper, card: CardSize, bleed: float, gap: float | None = None)
         rows = count(h - 2 * end, card.height, gap)
         if cols * rows and (best is None or cols * rows > best.per_page):
             best = Sheet(w, h, card, cols, rows, gap, bleed)
-    if best is None:
-        raise CardError(f"a {card} card does not fit on {paper.label} with {bleed:g} mm bleed; "
-                        f"choose a smaller --size or --bleed (it needs {card.width + 2 * side:g}×"
-                        f"{card.height + 2 * end:g} mm)")
     return best
 
 
