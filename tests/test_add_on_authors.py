@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import GAME_IDS
 from playaid.systems import REGISTRY
 from test_add_on_isolation import add_ons  # noqa: F401  (the fixture)
 
@@ -33,3 +34,26 @@ def test_a_ready_table_outside_the_games_players_is_refused_for_its_count(add_on
     assert not (tmp_path / "out").exists()
     # six seat: the count passes (the toy add-on has no setup model, so its table is refused later)
     assert "--count" not in run("pregen", "seats", "--count", "6", "--table", "--out", tmp_path / "out").output
+
+
+@pytest.mark.parametrize("cover, said", [
+    ("premise: notes\nthreat: [notes]\n", "`premise:` is a text; write a list of the setup's field names"),
+    ("premise: [notes]\nopenings: Rain on the roof.\n", "`openings:` is a text; write a list of texts"),
+    ("premise: [notes]\nthreath: [notes]\n", "`threath` is not a key of the cover"),
+    ("- notes\n", "write `key: value` lines"),
+])
+def test_a_cover_file_of_the_wrong_shape_is_an_error_naming_it(add_ons, cover, said):  # noqa: F811
+    from types import SimpleNamespace
+
+    from playaid.render.cover_story import CoverError, story
+
+    add_ons(covered={"data/cover.yaml": cover})
+    with pytest.raises(CoverError) as raised:
+        story("covered", SimpleNamespace(name="The Table", notes="A heist"))
+    assert str(raised.value).startswith("addon_covered/data/cover.yaml: ") and said in str(raised.value)
+
+
+def test_every_built_in_cover_file_has_the_right_shape():
+    from playaid.render.cover_story import cover_data
+
+    assert all(cover_data(g) is not None for g in GAME_IDS)
