@@ -57,3 +57,18 @@ def test_every_built_in_cover_file_has_the_right_shape():
     from playaid.render.cover_story import cover_data
 
     assert all(cover_data(g) is not None for g in GAME_IDS)
+
+
+@pytest.mark.parametrize("gives, said", [
+    ('{"map.pdf": b""}', "made map.pdf with nothing in it (0 bytes)"),
+    ("{}", "made no file"),
+    ('{"map.pdf": "text"}', "gave dict, not {file name: bytes}"),
+])
+def test_a_printable_that_makes_an_empty_file_is_not_printed(add_ons, gives, said):  # noqa: F811
+    """The studio's Print button for a game's own printable: an empty file is an error, not "written"."""
+    from playaid.studio.printables import make_for_game
+
+    add_ons(more={"blank": ', printables=(("Map", "game", "addon_blank.prints:map_files", "playaid blank-map"),)'},
+            blank={"prints.py": f"def map_files(path, paper):\n    return {gives}\n"})
+    made = make_for_game("game-0", "blank", "a4")
+    assert made["files"] == {} and made["error"] == f"ValueError: addon_blank.prints:map_files {said}"
