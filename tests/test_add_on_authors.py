@@ -8,7 +8,7 @@ import pytest
 
 from conftest import GAME_IDS
 from playaid.systems import REGISTRY
-from test_add_on_isolation import add_ons  # noqa: F401  (the fixture)
+from test_add_on_isolation import ODDS, add_ons  # noqa: F401  (add_ons: the fixture)
 
 SEATS = '''
 PLAYERS = (1, 6)
@@ -72,3 +72,16 @@ def test_a_printable_that_makes_an_empty_file_is_not_printed(add_ons, gives, sai
             blank={"prints.py": f"def map_files(path, paper):\n    return {gives}\n"})
     made = make_for_game("game-0", "blank", "a4")
     assert made["files"] == {} and made["error"] == f"ValueError: addon_blank.prints:map_files {said}"
+
+
+def test_the_odds_twin_check_fails_when_it_has_nothing_to_compare(add_ons):  # noqa: F811
+    from playaid.testing import check_odds_twin
+
+    add_ons(lonely={"odds.py": ODDS.format(options="")}, plain={})
+    with pytest.raises(AssertionError, match=r"addon_lonely.odds: give `twin\(\)`"):
+        check_odds_twin("lonely")
+    with pytest.raises(AssertionError, match="plain: no odds module"):
+        check_odds_twin("plain")
+    twin = "\n\ndef twin():\n    return tables()\n"
+    add_ons(twinned={"odds.py": ODDS.format(options="") + twin})
+    assert check_odds_twin("twinned") == 1
