@@ -85,3 +85,36 @@ def test_the_odds_twin_check_fails_when_it_has_nothing_to_compare(add_ons):  # n
     twin = "\n\ndef twin():\n    return tables()\n"
     add_ons(twinned={"odds.py": ODDS.format(options="") + twin})
     assert check_odds_twin("twinned") == 1
+
+
+MOODY = '''
+from dataclasses import dataclass
+from typing import Literal
+
+from playaid.convert import spec
+from playaid.problems import error
+from playaid.systems.base import GameSystem
+
+
+@dataclass(frozen=True)
+class Character:
+    name: str = spec(doc="the character's name")
+    mood: Literal["calm", "angry"] = spec("calm", doc="how the character starts")
+
+
+def check(c, resolver):
+    return [] if len(c.name) > 2 else [error("moody.name", "the name is too short", "write three letters or more",
+                                             ("name",))]
+
+
+SYSTEM = GameSystem(id="moody", title="Moody", models={"character": Character}, checks={"character": check},
+                    rules={"moody.name": "A name has three letters or more (error)."})
+'''
+
+
+def test_a_choice_out_of_its_list_is_reported_and_the_games_own_checks_still_run(add_ons, run, files):  # noqa: F811
+    add_ons(moody={"__init__.py": MOODY})
+    result = run("validate", files.write("bo.yaml", "system: moody\nname: Bo\nmood: sad\n"))
+    assert result.exit_code == 1
+    assert "[input.choice] `mood` is `sad`; allowed: `calm`, `angry`" in result.output
+    assert "[moody.name] the name is too short" in result.output
