@@ -118,3 +118,71 @@ def test_a_choice_out_of_its_list_is_reported_and_the_games_own_checks_still_run
     assert result.exit_code == 1
     assert "[input.choice] `mood` is `sad`; allowed: `calm`, `angry`" in result.output
     assert "[moody.name] the name is too short" in result.output
+
+
+def test_examples_takes_no_options_and_says_what_it_takes(run, tmp_path):
+    result = run("examples", "--out", tmp_path / "x")
+    assert result.exit_code == 2 and "takes: \n" not in result.output + "\n"
+    assert "No such option '--out'; `playaid examples` takes no options: playaid examples [FOLDER]" in result.output
+
+
+def test_a_folder_given_to_demo_as_an_argument_is_pointed_to_out(run):
+    result = run("demo", "made")
+    assert result.exit_code == 2 and "a space ends a value" not in result.output
+    assert "`playaid demo` takes no arguments; to write into that folder, give it with --out: " \
+           "playaid demo --out made" in result.output
+
+
+LONG_ID = "long-named-game"
+"""Fifteen characters: wider than any built-in's id, so it widens `playaid systems`'s columns."""
+
+
+@pytest.mark.slow
+def test_playaids_add_on_tests_pass_with_another_add_on_installed_beside_it(tmp_path):
+    """The guide's §9 promise: a copy of the toy under a long id, installed, and the suite's
+    add-on tests run with it on the path, as on an author's machine."""
+    import os
+    import re
+    import shutil
+    import subprocess
+    import sys
+
+    from conftest import ROOT, TOY_PROJECT
+    from test_add_on_install import install
+
+    project = tmp_path / "playaid-long"
+    shutil.copytree(TOY_PROJECT, project, ignore=shutil.ignore_patterns("__pycache__", "build", "*.egg-info"))
+    (project / "toy_game").rename(project / "long_named_game")
+    for path in sorted(project.rglob("*"), reverse=True):
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            path.write_text(re.sub(r"\btoy\b", LONG_ID, text.replace("toy_game", "long_named_game")), encoding="utf-8")
+        if path.stem == "toy":
+            path.rename(path.with_name(LONG_ID + path.suffix))
+    install(project, tmp_path / "site")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path / "site")}
+    env.pop("PYTEST_XDIST_WORKER", None)
+    done = subprocess.run([sys.executable, "-m", "pytest", "-rA", "-p", "no:cacheprovider", "-p", "no:xdist",
+                           "tests/test_add_on_install.py::test_systems_lists_it_with_its_package_and_version",
+                           "tests/test_add_on_isolation.py", "tests/test_contract.py", "-k", f"not slow or {LONG_ID}"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-4000:]
+    assert f"PASSED tests/test_contract.py::test_declarations[{LONG_ID}]" in done.stdout  # the contract ran over it too
+
+
+def test_the_contract_says_when_odds_had_no_twin_to_compare(monkeypatch, tmp_path):
+    """An add-on written before twin() keeps its contract, with a warning that nothing compared its odds."""
+    from dataclasses import replace
+
+    from playaid.testing import NothingChecked, check_contract
+    from toy_game import SYSTEM
+
+    REGISTRY.add(replace(SYSTEM, package="toy_game"), "the test")
+    try:
+        from playaid.systems.base import load
+
+        monkeypatch.delattr(load(REGISTRY["toy"].odds), "twin")
+        with pytest.warns(NothingChecked, match="toy: its odds have no twin"):
+            check_contract("toy", tmp_path)
+    finally:
+        REGISTRY.remove("toy")
