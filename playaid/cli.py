@@ -21,7 +21,7 @@ from .outputs import OutputError, OutputFolder
 from .commands import (GameChoice, InputError, OutFolder, json_text, paper_label, print_problems, progress,
                        wrote_line)
 from .commands import add_ons
-from .commands.wording import no_such_option, plain_wording
+from .commands.wording import extra_argument, no_such_option, plain_wording
 from .problems import Problem, unique
 from .safe_text import shown
 from .systems import REGISTRY, NotInstalled
@@ -80,9 +80,7 @@ class Commands(click.Group):
             raise
         except click.UsageError as exc:
             if exc.message.startswith("Got unexpected extra argument"):
-                raise click.UsageError(
-                    f"{exc.message}: a space ends a value, so each word became an argument of its own; "
-                    "give several values joined by commas (d8,d6) or in quotes (\"d8 d6\")", exc.ctx) from None
+                raise click.UsageError(extra_argument(exc), exc.ctx) from None
             raise
 
 

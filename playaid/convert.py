@@ -6,8 +6,8 @@ or a text type with a `parse` classmethod such as a die size). `build` walks the
 nodes against those hints and collects every problem instead of stopping at the first:
 
 - a wrong type or a missing required field is *hard*: the model cannot be built;
-- an unknown key or a number out of its declared range is *soft*: reported, and the
-  model is still built, so the game's own rules can report their problems too.
+- an unknown key, a number out of range or a choice outside a `Literal` with a default is
+  *soft*: reported, the model still built (the choice at its default) for the game's rules.
 
 Text fields take the text exactly as written (`name: No` stays "No"). Aliases are followed
 under a budget of nodes, which bounds the work a "billion laughs" file can cause.
@@ -23,7 +23,7 @@ from typing import Any, Literal, Union
 import yaml
 
 # the games' models and checks import `spec` and `did_you_mean` from here
-from .fields import comma_cut, describe, did_you_mean, field_names, folded, hints, required, spec  # noqa: F401
+from .fields import comma_cut, default_of, describe, did_you_mean, field_names, folded, hints, required, soft_choice, spec  # noqa: F401,E501
 from .limits import control_character, too_long
 from .problems import Path, Problem, error, format_path
 
@@ -131,9 +131,13 @@ class Builder:
                 self.problems.append(error("input.duplicate-key", f"`{key}` is given twice",
                                            "keep one of the two lines", path + (key,)))
                 continue
+            said = len(self.problems)
             try:
                 values[key] = self._value(types_[key], value_node, path + (key,), depth + 1)
             except Invalid:
+                if soft_choice(fields[key], types_[key], self.problems[said:]):  # reported; the rules still run
+                    values[key] = default_of(fields[key])
+                    continue
                 broken = True
                 values[key] = None
                 continue

@@ -137,3 +137,16 @@ def field_names(cls: type) -> list[str]:
 def folded(text: str) -> str:
     """Choices match whatever the case and separators: `Nearly Impossible` is `nearly-impossible`."""
     return text.casefold().replace("_", "-").replace(" ", "-")
+
+
+def soft_choice(f: dataclasses.Field, tp: Any, said: list) -> bool:
+    """Whether a field's refused value was only a choice out of its `Literal` and the field
+    has a default to stand in for it."""
+    choices = typing.get_origin(tp) is Literal or any(typing.get_origin(a) is Literal for a in typing.get_args(tp))
+    has_default = f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+    return choices and has_default and bool(said) and all(p.rule == "input.choice" for p in said)
+
+
+def default_of(f: dataclasses.Field) -> Any:
+    """The value a field takes when a file leaves it out."""
+    return f.default if f.default is not dataclasses.MISSING else f.default_factory()

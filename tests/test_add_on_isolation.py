@@ -219,7 +219,8 @@ def test_a_command_runs_once_more_without_the_add_on_that_failed_in_it(add_ons, 
             made.append(game)
         return made
 
-    assert guarded(demo, click.Context(cli), "demo") == [*GAME_IDS, "calm"]
+    made = guarded(demo, click.Context(cli), "demo")  # an add-on installed beside playaid is made too
+    assert made[:len(GAME_IDS)] == GAME_IDS and "calm" in made and "blame" not in made
     assert "blame" in REGISTRY.broken and "calm" in REGISTRY
     err = capsys.readouterr().err
     assert err.count("game add-on 'blame' (playaid-blame 0.3) disabled at demo: RuntimeError: its demo step broke") == 1

@@ -10,6 +10,7 @@ import pytest
 
 from conftest import GAME_IDS
 from playaid import systems
+from playaid.odds import module
 from playaid.systems import REGISTRY, Registry
 from playaid.testing import check_declarations, check_examples, check_odds_twin, check_pages, check_replays
 
@@ -46,7 +47,10 @@ def test_examples_are_valid(game):
 
 
 def test_odds_match_their_twin(game):
-    check_odds_twin(game)
+    if not REGISTRY[game].odds or (REGISTRY.is_built_in(game) and not hasattr(module(game), "twin")):
+        # a built-in's odds meet brute-force oracles in this suite (test_dice_engine, test_odds_*)
+        pytest.skip(f"{game}: no twin() to compare")
+    assert check_odds_twin(game) >= 1
 
 
 def test_typed_dice_replay_a_seeded_roll(game):

@@ -98,3 +98,42 @@ def test_the_sheet_context_macros_and_classes_the_guide_names_exist():
     classes = section[section.index("The sheet's CSS classes"):section.index("templates/sheets/motifs")]
     listed = set(re.findall(r"`([a-z0-9-]+)`", classes))
     assert len(listed) > 15 and {c for c in listed if not re.search(rf"\.{c}\b", css)} == set()
+
+
+RECIPE = GUIDE[GUIDE.index("## 11. A second recipe"):GUIDE.index("## Add-ons written before this layout")]
+CHECK_TIDE = """
+import pathlib, sys, warnings
+warnings.simplefilter("error")  # its odds have a twin: nothing may go unchecked
+from playaid.testing import check_contract
+from playaid.studio.printables import make_for_game
+check_contract("tide", pathlib.Path(sys.argv[1]))
+printed = make_for_game("game-0", "tide", "a4")
+assert not printed.get("error"), printed["error"]
+assert printed["files"] == {"tide-die-nets.pdf": pathlib.Path("output/tide-die-nets.pdf").read_bytes()}
+"""
+
+
+def test_the_guides_second_recipe_is_a_working_add_on(tmp_path):
+    """Section 11's files, written as the guide gives them, installed, its shell lines run,
+    the contract kept and the Print button giving what its command line writes."""
+    files = re.findall(r"^`(playaid-tide/[^`]+)`:\n\n```\w+\n(.*?)```", RECIPE, re.M | re.S)
+    assert len(files) >= 10 and len({name for name, _ in files}) == len(files)
+    for name, text in files:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    install(tmp_path / "playaid-tide", tmp_path / "site")
+    work = tmp_path / "work"
+    work.mkdir()
+    tide = Installed(tmp_path / "site", tmp_path / "site" / "tide_game" / "examples", "", work)
+    lines = [line.split() for line in block("sh", "## 11. A second recipe").splitlines()]
+    assert lines[0][:2] == ["pip", "install"] and all(words[0] == "playaid" for words in lines[1:])
+    for words in lines[1:]:
+        done = tide.run(*words[1:])
+        assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "[add-on: playaid-tide 0.1.0]" in tide.run("systems").stdout
+    checked = tide.run("-c", CHECK_TIDE, work / "out", module=None)
+    assert checked.returncode == 0, checked.stderr[-3000:]
+    bad = work / "bad.yaml"
+    bad.write_text("system: tide\nkind: character\nname: Wren\nnerve: 5\ncare: 5\n", encoding="utf-8")
+    said = tide.run("validate", bad).stdout
+    assert "[tide.balance] nerve 5 and care 5 add up to 10, not 6" in said

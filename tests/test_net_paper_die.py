@@ -91,3 +91,29 @@ def test_red_and_green_d6_are_printed_for_the_game_whose_packet_prints_them(monk
 def test_the_command_is_generic(run):
     assert "net" in run("--help").output.split()
     assert all("net" not in REGISTRY[g].commands for g in GAME_IDS)
+
+
+class Words(Rings):
+    """A die whose faces say a word: text in face art turns with its face, as paths do."""
+
+    WORDS = ("ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX")
+
+    def art(self, index, edge):
+        return [(edge * 0.4, Text((0, -0.2), self.WORDS[index], 0.5, bold=True, anchor="middle"))]
+
+
+def test_a_faces_art_may_hold_text_turned_with_its_face(tmp_path):
+    import pdfs
+
+    root = ET.fromstring(nets_svgs(Words(), "a4", 1)[0])
+    said = {g.get("data-face"): [(t.text, t.get("transform"), float(t.get("font-size")))
+                                 for t in g.iterfind("svg:text", NS)]
+            for g in root.iterfind(".//svg:g[@class='face']", NS)}
+    assert {face: [word for word, _, _ in texts] for face, texts in said.items()} == \
+        {str(n + 1): [w] for n, w in enumerate(Words.WORDS)}
+    turns = {turn for texts in said.values() for _, turn, _ in texts}
+    assert len(turns) > 1 and all(t is None or t.startswith("rotate(") for t in turns)  # faces face many ways
+    assert all(abs(size - 22 * 0.4 * 0.5) < 0.01 for texts in said.values() for _, _, size in texts)  # in mm
+    (tmp_path / "words.pdf").write_bytes(nets_pdf(Words(), "a4", 1))
+    text = pdfs.text(tmp_path / "words.pdf")
+    assert all(w in text for w in Words.WORDS), text

@@ -55,4 +55,32 @@ def no_such_option(exc: click.NoSuchOption) -> str:
     where = f"`playaid {exc.ctx.info_name}`" if exc.ctx is not None else "this command"
     if close:
         return f"No such option '{shown(exc.option_name)}': did you mean {' or '.join(close)}?"
+    if not names:  # `playaid examples --out x`: what it takes is its arguments
+        return f"No such option '{shown(exc.option_name)}'; {where} takes no options: {usage(exc.ctx)}"
     return f"No such option '{shown(exc.option_name)}'; {where} takes: {', '.join(names)}"
+
+
+def extra_argument(exc: click.UsageError) -> str:
+    """`Got unexpected extra argument (x)`, with why: a command that takes no arguments at all
+    (`playaid demo x`) wants the word as an option's value; one that takes some had a value
+    split by a space."""
+    command = exc.ctx.command if exc.ctx is not None else None
+    params = command.get_params(exc.ctx) if command is not None else []
+    if command is not None and not any(isinstance(p, click.Argument) for p in params):
+        where = f"`playaid {exc.ctx.info_name}`"
+        folder = next((o for p in params for o in p.opts if o == "--out"), None)
+        extra = re.fullmatch(r"Got unexpected extra argument \((\S+)\)", exc.message)
+        hint = (f"; to write into that folder, give it with --out: playaid {exc.ctx.info_name} --out "
+                f"{shown(extra.group(1)) if extra else 'FOLDER'}" if folder else f"; `{where[1:-1]} --help` lists its options")
+        return f"{exc.message}: {where} takes no arguments{hint}"
+    return (f"{exc.message}: a space ends a value, so each word became an argument of its own; "
+            "give several values joined by commas (d8,d6) or in quotes (\"d8 d6\")")
+
+
+def usage(ctx: click.Context | None) -> str:
+    """How the command is typed, its arguments named (`playaid examples [FOLDER]`)."""
+    if ctx is None:
+        return "see its --help"
+    pieces = " ".join(p.make_metavar(ctx) if hasattr(p, "make_metavar") else p.name.upper()
+                      for p in ctx.command.get_params(ctx) if isinstance(p, click.Argument))
+    return f"playaid {ctx.info_name} {pieces}".strip()

@@ -17,13 +17,27 @@ def one_each(count: int, players: list[str]) -> list[str]:
     return players + [""] * (count - len(players))
 
 
-def seated(system: str, count: int, title: str) -> None:
-    """A ready table of `count` characters, one per player, fits game `system`'s seats."""
-    from . import player_range  # the game's own seat count (Dirt's lives in its models)
+def seated(system: str, count: int, title: str | None = None) -> None:
+    """A ready table of `count` characters, one per player, fits game `system`'s seats
+    (`PLAYERS`, else its table's `players`): `CountError` naming --count otherwise. playaid
+    asks it of every ready table (`tables.check_request`); a game seating otherwise (two
+    Gladiators a player) declares `table_players(count)` and checks its own count."""
+    from . import module, player_range  # the game's own seat count (Dirt's lives in its models)
     from .draw import fits_table
 
+    if hasattr(module(system), "table_players"):
+        return
     low, high = player_range(system)
-    fits_table(count, {"min": low, "max": high}, f"a {title} table seats {{low}} to {{high}} characters, one per player")
+    title = title or _title(system)
+    article = "an" if title[:1].casefold() in "aeiou" else "a"
+    fits_table(count, {"min": low, "max": high},
+               f"{article} {title} table seats {{low}} to {{high}} characters, one per player")
+
+
+def _title(system: str) -> str:
+    from ..systems import REGISTRY
+
+    return REGISTRY[system].short_title
 
 
 def seats_at(system: str, count: int) -> int:

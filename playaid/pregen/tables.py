@@ -59,8 +59,12 @@ def _module(system: str) -> ModuleType:
 
 
 def check_request(system: str, count: int, tables: int) -> None:
-    """Refuse what no drawing can fill: an unknown game, too many tables, too few names."""
+    """Refuse what no drawing can fill: an unknown game, a count its tables do not seat
+    (whether or not its `ready_table` checks it), too many tables, too few names."""
+    from .seats import seated
+
     game = _module(system)
+    seated(system, count)
     low, high = TABLES
     if not low <= tables <= high:
         raise PregenError(f"--tables is {tables}; make {low} to {high} tables at a time")

@@ -19,6 +19,11 @@ from .. import game_data
 
 COVER = "cover.yaml"
 LISTS = "pregen.yaml"
+PARTS = ("premise", "threat", "opening")
+
+
+class CoverError(ValueError):
+    """A game's `cover.yaml` that does not say what a cover needs (the message names the file)."""
 
 
 @dataclass(frozen=True)
@@ -32,13 +37,13 @@ class Story:
 
 def story(system: str, setup) -> Story | None:
     """The cover story of `setup` (a game's setup model); None for a game without cover data."""
-    cover = game_data.read(system, COVER)
+    cover = cover_data(system)
     if cover is None:
         return None
     draw = random.Random(hashlib.sha256(f"{system}\n{setup.name}".encode()).digest())
     found, drawn = {}, []
     lists = game_data.read(system, LISTS) or {}
-    for part in ("premise", "threat", "opening"):
+    for part in PARTS:
         bits, guessed = [], False
         for key in cover.get(part, []):
             # a field the setup leaves empty is drawn from the list a ready table fills it from
@@ -53,3 +58,47 @@ def story(system: str, setup) -> Story | None:
         if guessed:
             drawn.append(part)
     return Story(found["premise"], found["threat"], found["opening"], tuple(drawn))
+
+
+def cover_data(system: str) -> dict | None:
+    """Game `system`'s `cover.yaml`, checked whole: `premise`, `threat` (and `opening`) list
+    names of the setup's fields, `premises`, `threats`, `openings` list texts. A file of
+    another shape is the game author's slip, told as a `CoverError` naming the file: read
+    as it is, a text would be taken letter by letter and the cover would silently lose it."""
+    cover = game_data.read(system, COVER)
+    if cover is None:
+        return None
+    where = game_data.shown(system, COVER)
+    if not isinstance(cover, dict):
+        raise CoverError(f"{where}: write `key: value` lines (premise:, threat:, openings: …), not {_kind(cover)}")
+    setup = _setup_fields(system)
+    wrong = []
+    for key, value in cover.items():
+        part = key[:-1] if isinstance(key, str) and key.endswith("s") else key
+        if part not in PARTS:
+            wrong.append(f"`{key}` is not a key of the cover (premise, threat, opening, premises, threats, openings)")
+        elif not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            what = "texts" if key != part else "the setup's field names"
+            wrong.append(f"`{key}:` is {_kind(value)}; write a list of {what}: `{key}: [{'…' if key != part else 'notes'}]`")
+        elif key == part and setup is not None:
+            wrong += [f"`{key}:` names `{v}`, which is no field of the game's setup (it has: {', '.join(setup)})"
+                      for v in value if v not in setup]
+    if wrong:
+        raise CoverError(f"{where}: " + "; ".join(wrong))
+    return cover
+
+
+def _setup_fields(system: str) -> list[str] | None:
+    import dataclasses
+
+    from ..systems import REGISTRY
+
+    model = REGISTRY[system].models.get("setup")
+    return [f.name for f in dataclasses.fields(model)] if model is not None and dataclasses.is_dataclass(model) else None
+
+
+def _kind(value) -> str:
+    if isinstance(value, list):
+        return "a list holding more than texts"
+    return {str: "a text", dict: "a mapping", type(None): "empty", bool: "true or false"}.get(
+        type(value), f"a {type(value).__name__}")

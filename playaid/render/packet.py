@@ -19,7 +19,7 @@ import pikepdf
 from ..documents import Library
 from ..safe_text import setup_stem
 from .html import Templates, page_context, pdf_bytes
-from .cover_story import story
+from .cover_story import CoverError, story
 from .merge import Merger, Section
 from .packet_plan import Part, blank_page, pages_of, place, print_note, read_part
 from .pdf_info import AUTHOR
@@ -136,7 +136,10 @@ def build_packet(setup_path: Path, paper: Paper, handouts: Callable[[str], list[
 def _cover(templates: Templates, paper: Paper, system: str, setup, members, parts: list[Part]) -> tuple[bytes, list[int]]:
     """The cover, laid out until the page numbers it prints hold for its own length;
     and the pages before which a blank page goes."""
-    name, told = setup.name, story(system, setup)
+    try:
+        name, told = setup.name, story(system, setup)
+    except CoverError as exc:  # the game's data, not the setup: said as the packet's refusal
+        raise PacketError(str(exc)) from None
     length = 1
     for _ in range(3):
         blanks = place(parts, length)

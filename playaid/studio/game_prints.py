@@ -64,7 +64,21 @@ def declared_files(printable: tuple[str, str, str, str], path: Path | None, pape
             files = load(function)(path, paper_id) if count is None else load(function)(path, paper_id, count=count)
         else:
             files = command_files(command.replace("{count}", str(count)), path, paper_id)
+    checked(files, function or command)
     return dict(sorted(files.items(), key=lambda item: not item[0].endswith(".pdf")))
+
+
+def checked(files, source: str) -> None:
+    """A printable gives `{file name: bytes}`, at least one file, none of them empty: an
+    empty file would be written and said "written", a blank page for whoever prints it."""
+    if not isinstance(files, dict) or not all(isinstance(k, str) and isinstance(v, bytes) for k, v in files.items()):
+        raise ValueError(f"{source} gave {type(files).__name__}, not {{file name: bytes}}")
+    if not files:
+        raise ValueError(f"{source} made no file")
+    empty = [name for name, data in files.items() if not data]
+    if empty:
+        raise ValueError(f"{source} made {', '.join(empty)} with nothing in {'it' if len(empty) == 1 else 'them'} "
+                         "(0 bytes)")
 
 
 def command_files(command: str, path: Path | None, paper_id: str) -> dict[str, bytes]:

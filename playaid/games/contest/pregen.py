@@ -8,7 +8,7 @@ invoked) and one background (a d3 stand-in). No condition or penalty dice yet.
 from __future__ import annotations
 
 from playaid.pregen.draw import Drawer, Name, fill, table
-from playaid.pregen.seats import one_each, seated
+from playaid.pregen.seats import one_each
 
 SENTENCES = {"relationships": ("name",)}
 """The entries of `contest.yaml` that are sentences, and the placeholders each may hold."""
@@ -49,7 +49,6 @@ NAMES_PER_CHARACTER = 2
 
 def ready_table(draw: Drawer, count: int, players: list[str]) -> tuple[list[tuple[Name, dict]], dict]:
     """A crew (the setup's name) and a premise in `notes`."""
-    seated("contest", count, "contest")
     t = table("contest")
     crew, premise = draw.pick(t["crews"]), draw.pick(t["premises"])
     return characters(draw, count, players), {"name": crew, "notes": premise}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .models import STATS, TABLE_SIZE
 from playaid.pregen.draw import Drawer, Name, table
-from playaid.pregen.seats import one_each, seated
+from playaid.pregen.seats import one_each
 
 PLAYERS = (TABLE_SIZE[0] - 1, TABLE_SIZE[1] - 1)
 """The players with a character: the table less its narrator."""
@@ -39,7 +39,6 @@ DEMO_TABLE = 3
 
 def ready_table(draw: Drawer, count: int, players: list[str]) -> tuple[list[tuple[Name, dict]], dict]:
     """A party with a setting, an antagonist and an objective, the fields a Dirt setup has."""
-    seated("dirt", count, "Dirt")
     t = table("dirt")
     setting, antagonist, objective = (draw.pick(t[k]) for k in ("settings", "antagonists", "objectives"))
     return characters(draw, count, players), {

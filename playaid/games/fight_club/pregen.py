@@ -14,7 +14,6 @@ import re
 from . import deck as decks
 from .checks import FRUSTRATIONS
 from playaid.pregen.draw import Drawer, Name, PregenError, table
-from playaid.pregen.seats import seated
 
 
 DEMO_PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
@@ -99,7 +98,6 @@ DEMO_TABLE = 4
 def ready_table(draw: Drawer, count: int, players: list[str]) -> tuple[list[tuple[Name, dict]], dict]:
     """A club of players, one character each, the frustration cards dealt from one deck
     without replacement and each Connection played by another player."""
-    seated("fight-club", count, "Fight Club")
     players = players or default_players(count)
     if count > len(players):
         raise PregenError(f"{count} characters need {count} players, one each; "

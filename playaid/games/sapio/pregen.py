@@ -8,7 +8,7 @@ Principle, a Worst Impulse and one weapon; no Luck, harm or advancements yet.
 from __future__ import annotations
 
 from playaid.pregen.draw import Drawer, Name, table
-from playaid.pregen.seats import one_each, seated
+from playaid.pregen.seats import one_each
 
 
 def characters(draw: Drawer, count: int, players: list[str]) -> list[tuple[Name, dict]]:
@@ -43,7 +43,6 @@ DEMO_TABLE = 3
 
 def ready_table(draw: Drawer, count: int, players: list[str]) -> tuple[list[tuple[Name, dict]], dict]:
     """A party with a setting and a premise (the setup's `setting` and `notes`)."""
-    seated("sapio", count, "Sapio")
     t = table("sapio")
     setting, premise = draw.pick(t["settings"]), draw.pick(t["premises"])
     return characters(draw, count, players), {"name": setting, "setting": setting, "notes": premise}

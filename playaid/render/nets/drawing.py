@@ -13,6 +13,9 @@ from typing import Sequence, Union
 
 from .planar import Point, rotate
 
+PT_MM = 25.4 / 72
+"""Millimetres in a point: text sizes are in points, the page in millimetres."""
+
 
 @dataclass(frozen=True)
 class Style:
@@ -50,6 +53,8 @@ class Text:
     anchor: str = "start"
     """start, middle or end: where `at` sits on the baseline."""
     color: str = "#222222"
+    angle: float = 0.0
+    """Radians anticlockwise about `at`: text on a die face turns with the face."""
 
 
 @dataclass
@@ -87,6 +92,10 @@ def transform(items: Sequence[Item], at: Point, size: float, angle: float) -> li
             out.append(Circle(move(item.centre), item.radius * size, style, item.attrs))
         elif isinstance(item, Group):
             out.append(Group(item.name, transform(item.items, at, size, angle), item.attrs))
+        elif isinstance(item, Text):
+            # in unit art a text's size is in the art's units (1: its radius), like a path's points
+            out.append(Text(move(item.at), item.text, item.size * size / PT_MM, item.bold, item.anchor, item.color,
+                            item.angle + angle))
         else:
             raise TypeError(f"cannot transform {type(item).__name__}")
     return out

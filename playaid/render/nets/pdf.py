@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -80,9 +81,17 @@ def _paint(c, style: Style, draw) -> None:
 def _text(c, item: Text) -> None:
     parts = text_runs(item.text, item.bold)
     width = sum(stringWidth(t, f.name, item.size) for f, t in parts)
-    x = item.at[0] * MM - {"start": 0, "middle": width / 2, "end": width}[item.anchor]
+    x, y = item.at[0] * MM, item.at[1] * MM
+    if item.angle:  # turned about its anchor; upright text is drawn as it always was (same bytes)
+        c.saveState()
+        c.translate(x, y)
+        c.rotate(math.degrees(item.angle))
+        x, y = 0, 0
+    x -= {"start": 0, "middle": width / 2, "end": width}[item.anchor]
     c.setFillColor(HexColor(item.color))
     for f, t in parts:
         c.setFont(f.name, item.size)
-        c.drawString(x, item.at[1] * MM, t)
+        c.drawString(x, y, t)
         x += stringWidth(t, f.name, item.size)
+    if item.angle:
+        c.restoreState()

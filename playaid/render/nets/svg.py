@@ -7,6 +7,8 @@ the foot of every tab), the glue tabs, and the faces with their art.
 
 from __future__ import annotations
 
+import math
+
 from xml.sax.saxutils import escape, quoteattr
 
 from .drawing import Circle, Group, Item, Page, Path, Style, Text
@@ -67,6 +69,9 @@ def _emit(out: list[str], item: Item, height: float) -> None:
     elif isinstance(item, Text):
         anchor = {"start": "start", "middle": "middle", "end": "end"}[item.anchor]
         weight = ' font-weight="bold"' if item.bold else ""
-        out.append(f'<text x="{_n(item.at[0])}" y="{_n(height - item.at[1])}" font-family="Noto Sans" '
-                   f'font-size="{_n(item.size * PT)}"{weight} text-anchor="{anchor}" fill="{item.color}">'
+        x, y = _n(item.at[0]), _n(height - item.at[1])
+        # SVG's y runs down, so an anticlockwise turn is a negative rotate()
+        turn = f' transform="rotate({_n(-math.degrees(item.angle))} {x} {y})"' if item.angle else ""
+        out.append(f'<text x="{x}" y="{y}" font-family="Noto Sans" '
+                   f'font-size="{_n(item.size * PT)}"{weight} text-anchor="{anchor}" fill="{item.color}"{turn}>'
                    f"{escape(item.text)}</text>")
