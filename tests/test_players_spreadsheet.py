@@ -114,3 +114,17 @@ def test_the_decks_players_take_a_quoted_name_holding_a_comma():
     from playaid.games.fight_club.cards.deal import player_names
 
     assert player_names('"Smith, Jordan", Ann,Ben', 0) == ["Smith, Jordan", "Ann", "Ben"]
+
+
+def test_a_plans_column_picks_the_column_of_names(tmp_path, run):
+    _file(tmp_path, "s.csv", "First,Mail\nAnn,a@x.org\nBen,b@x.org\n")
+    plan = _file(tmp_path, "plan.yaml", "name: Con\nplayers_file: s.csv\ncolumn: First\n"
+                                        "tables:\n  - {game: dirt, count: 3}\n")
+    result = run("convention", plan, "--check")
+    assert result.exit_code == 0 and "2 players seated" in result.output, result.output
+    assert "column `Mail` left out" in result.output
+    overridden = run("convention", plan, "--check", "--column", "Nick")  # the command line comes first
+    assert overridden.exit_code == 1 and "no column is headed `Nick`" in overridden.output
+    stray = _file(tmp_path, "stray.yaml", "name: Con\ncolumn: First\ntables:\n  - {game: dirt, count: 3}\n")
+    refused = run("convention", stray, "--check")
+    assert refused.exit_code == 1 and f"{stray}:2:" in refused.output
