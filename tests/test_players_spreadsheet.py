@@ -128,3 +128,16 @@ def test_a_plans_column_picks_the_column_of_names(tmp_path, run):
     stray = _file(tmp_path, "stray.yaml", "name: Con\ncolumn: First\ntables:\n  - {game: dirt, count: 3}\n")
     refused = run("convention", stray, "--check")
     assert refused.exit_code == 1 and f"{stray}:2:" in refused.output
+
+
+def test_a_deck_reads_a_tsv_and_refuses_a_workbook(tmp_path, run):
+    from playaid.games.fight_club.cards.sources import load
+
+    deck, problems = load(_file(tmp_path, "d.tsv", "name\tcopies\nStubbed toe\t2\nLost keys\t1\n"))
+    assert problems == [] and deck is not None and len(deck.cards) == 2
+    book = tmp_path / "d.ods"
+    book.write_bytes(b"PK\x03\x04")
+    deck, problems = load(book)
+    assert deck is None and [p.rule for p in problems] == ["deck.workbook"]
+    result = run("deck", book, "--out", tmp_path / "o")
+    assert result.exit_code == 1 and "[deck.workbook]" in result.output and "Traceback" not in result.output
