@@ -98,16 +98,30 @@ def name_column(header: list[str], column: str | None) -> tuple[int | None, str 
     if column is not None:
         if header_key(column) in keys:
             return keys.index(header_key(column)), None
-        return None, f"no column is headed `{column}` (the header row holds: {_listed(header)})"
+        return None, f"no column is headed `{visible(column)}` (the header row holds: {listed(header)})"
     known = [i for i, k in enumerate(keys) if k in NAME_HEADERS]
     if len(known) == 1:
         return known[0], None
     if len(known) > 1:
-        return None, f"several columns could hold the names: {_listed([header[i] for i in known])}"
+        return None, f"several columns could hold the names: {listed([header[i] for i in known])}"
     if len(header) == 1:
         return None, None
-    return None, f"no column is headed `name` or `player` (the first row holds: {_listed(header)})"
+    return None, f"no column is headed `name` or `player` (the first row holds: {listed(header)})"
 
 
-def _listed(cells: list[str]) -> str:
-    return ", ".join(f"`{c.strip()[:40]}`" for c in cells[:12]) + (f" and {len(cells) - 12} more" if len(cells) > 12 else "")
+def listed(cells: list[str]) -> str:
+    """Header cells as a message quotes them: any file may be given, so its first row is
+    shown escaped, each cell shortened, at most twelve."""
+    shown = ", ".join(f"`{visible(c.strip()[:40])}`" for c in cells[:12])
+    return shown + (f" and {len(cells) - 12} more" if len(cells) > 12 else "")
+
+
+def visible(text: str) -> str:
+    """`text` with every character that is not printed as itself (controls, line separators,
+    direction overrides, zero-width ones) written as its code, so a cell cannot move the
+    cursor or turn the message around.
+
+    >>> visible("Ann\\u202e")
+    'Ann\\\\u202e'
+    """
+    return "".join(c if c.isprintable() or c == " " else f"\\u{ord(c):04x}" for c in text)

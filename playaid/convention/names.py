@@ -114,7 +114,7 @@ def read_signups(path: Path | str, shown: str | None = None, column: str | None 
     sep = spreadsheet.separator(path, text)
     if sep is None:
         if column is not None:
-            return Signups([], [_problem(shown, 1, f"a column `{column}` was asked for, but a {path.suffix or 'text'} "
+            return Signups([], [_problem(shown, 1, f"a column `{spreadsheet.visible(column)}` was asked for, but a {path.suffix or 'text'} "
                                          "file is read one name a line", "give a .csv or .tsv file, or leave out the column")], [])
         # newlines only: str.splitlines would also split at U+0085 and U+2028, making two players of one line
         entries, notes = list(enumerate((raw.removesuffix("\r") for raw in text.split("\n")), 1)), []
@@ -142,7 +142,7 @@ def _table(text: str, sep: str, shown: str, column: str | None) -> tuple[list[tu
         return [(line, cells[0]) for line, cells in rows], [], problems
     unread = [h.strip() for i, h in enumerate(header) if i != at and h.strip()]
     notes = [f"{shown}: only the names are read; column{'s' if len(unread) > 1 else ''} "
-             f"{', '.join(f'`{h[:40]}`' for h in unread)} left out"
+             f"{spreadsheet.listed(unread)} left out"
              + (" (no sheet prints pronouns yet)" if any(spreadsheet.header_key(h) in spreadsheet.PRONOUN_HEADERS
                                                          for h in unread) else "")] if unread else []
     entries = []
@@ -151,7 +151,7 @@ def _table(text: str, sep: str, shown: str, column: str | None) -> tuple[list[tu
         if name.strip():
             entries.append((line, name))
         else:  # a sign-up without a name would drop a player unsaid
-            problems.append(_problem(shown, line, f"the row has no name under `{header[at].strip()[:40]}`",
+            problems.append(_problem(shown, line, f"the row has no name under {spreadsheet.listed([header[at]])}",
                                      "write the player's name there, or delete the row"))
     return entries, notes, problems
 
