@@ -141,3 +141,8 @@ def test_a_deck_reads_a_tsv_and_refuses_a_workbook(tmp_path, run):
     assert deck is None and [p.rule for p in problems] == ["deck.workbook"]
     result = run("deck", book, "--out", tmp_path / "o")
     assert result.exit_code == 1 and "[deck.workbook]" in result.output and "Traceback" not in result.output
+
+
+def test_a_tsv_given_as_players_is_taken_for_the_file_it_is(tmp_path, run):
+    result = run("pregen", "dirt", "--count", "3", "--players", "signups.tsv", "--out", tmp_path / "o")
+    assert result.exit_code == 2 and "use --players-file signups.tsv" in result.output
