@@ -7,7 +7,6 @@ from typing import Iterable
 
 import click
 
-from playaid.spreadsheet import TABLES, WORKBOOKS
 from playaid.commands import Finite, InputError, names_not_a_file, out_option, paper_option, print_problems, short_names, write_all
 from .cards import settings
 from playaid.safe_text import slug
@@ -264,7 +263,7 @@ def deck_files(path, paper: str) -> dict[str, bytes]:
     from .cards.deck import render_deck
 
     deck = sources.standard()
-    if path is not None and not str(path).lower().endswith((".txt", *TABLES, *WORKBOOKS)):
+    if path is not None and not str(path).lower().endswith(sources.NOT_YAML):
         from playaid.documents import Library
 
         doc = Library().load(path)

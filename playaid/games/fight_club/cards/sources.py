@@ -17,7 +17,7 @@ from playaid.manifest import note_read
 from playaid.documents import Library
 from playaid.problems import Problem, error
 from playaid.source import MAX_BYTES, missing_examples, refusal
-from playaid.spreadsheet import records, separator, workbook
+from playaid.spreadsheet import TABLES, WORKBOOKS, records, separator, workbook
 from playaid.text_faults import bad_byte
 from .. import deck as decks
 from ..checks import check_deck
@@ -25,6 +25,8 @@ from ..models import Card, Deck
 from .settings import layout
 
 YAML_SUFFIXES = (".yaml", ".yml")
+NOT_YAML = (".txt", *TABLES, *WORKBOOKS)
+"""Deck files that are never a setup naming its deck."""
 
 
 def standard() -> Deck:
