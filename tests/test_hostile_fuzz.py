@@ -191,16 +191,23 @@ NAMES = st.lists(NAME_CHARS, max_size=12).map("".join)
 NAME_LINES = st.lists(NAMES, max_size=12)
 
 
-def _players_text(lines: list[str], csv_rows: bool) -> str:
+HEADERS = st.sampled_from([("name", "email"), ("Email", "Player"), (" NOM ",), ("First", "Mail"), ()])
+"""Header rows of a sign-up export: a known column of names first or not, one column, none known, none."""
+
+
+def _players_text(lines: list[str], csv_rows: bool, header: tuple = ("name", "email"), sep: str = ",") -> str:
     if not csv_rows:
         return "\n".join(lines) + "\n"
     import csv
     import io
 
     out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["name", "email"])
-    writer.writerows([line, f"{i}@example.org"] for i, line in enumerate(lines))
+    writer = csv.writer(out, delimiter=sep)
+    if header:
+        writer.writerow(header)
+    mail = len(header) != 1  # a one-column table holds the names alone
+    writer.writerows(([f"{i}@example.org", line] if header[:1] == ("Email",) else [line, f"{i}@example.org"])
+                     if mail else [line] for i, line in enumerate(lines))
     return out.getvalue()
 
 
@@ -220,18 +227,24 @@ def _check_names(names: list[str], problems: list, path: Path, text: str) -> Non
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(lines=NAME_LINES, csv_rows=st.booleans(), bad=st.sampled_from([b"", b"\xff", b"\xef\xbb\xbf"]))
-def test_any_players_file_gives_distinct_names_or_problems_at_their_lines(tmp_path_factory, lines, csv_rows, bad):
+@given(lines=NAME_LINES, csv_rows=st.booleans(), bad=st.sampled_from([b"", b"\xff", b"\xef\xbb\xbf"]),
+       header=HEADERS, sep=st.sampled_from([",", "\t"]))
+def test_any_players_file_gives_distinct_names_or_problems_at_their_lines(tmp_path_factory, lines, csv_rows, bad,
+                                                                          header, sep):
     from playaid.convention.names import read_names
 
-    path = tmp_path_factory.mktemp("players") / ("signups.csv" if csv_rows else "signups.txt")
-    text = _players_text(lines, csv_rows)
+    path = tmp_path_factory.mktemp("players") / ("signups.txt" if not csv_rows else "signups.tsv" if sep == "\t"
+                                                 else "signups.csv")
+    text = _players_text(lines, csv_rows, header, sep)
     data = text.encode("utf-8")
     data = bad + data if bad == b"\xef\xbb\xbf" else data[: len(data) // 2] + bad + data[len(data) // 2:]
     path.write_bytes(data)
     names, problems = read_names(path)
     event("names" if names else "refused")
     _check_names(names, problems, path, data.decode("utf-8", "replace"))
+    assert not any("@example.org" in n for n in names)  # an e-mail column never becomes a name
+    if csv_rows and header[:1] in (("First",), ()) and any(n.strip(" \t") for n in lines):
+        assert problems  # two columns and no header of names: refused, never guessed
 
 
 PLAN_NAMES = st.lists(NAME_CHARS, max_size=20).map("".join)

@@ -154,7 +154,7 @@ def short_names(names: list[str]) -> list[str]:
     return names
 
 
-NAME_LIST_FILES = (".txt", ".csv", ".list", ".yaml", ".yml")
+NAME_LIST_FILES = (".txt", ".csv", ".tsv", ".list", ".yaml", ".yml")
 
 
 def names_not_a_file(ctx: click.Context, value: str) -> None:
@@ -164,7 +164,7 @@ def names_not_a_file(ctx: click.Context, value: str) -> None:
     if "," in text or not (text.lower().endswith(NAME_LIST_FILES) or os.path.isfile(text)):
         return
     with_file = any("--players-file" in p.opts for p in ctx.command.get_params(ctx))
-    instead = f"; for a file of names, one a line, use --players-file {text}" if with_file else ""
+    instead = f"; for a file of names (one a line, or a .csv table), use --players-file {text}" if with_file else ""
     raise click.BadParameter(f"`{shown(text)}` is a file name: --players takes the names themselves, separated by "
                              f"commas, e.g. --players Ann,Ben,Cat{instead}")
 

@@ -15,17 +15,21 @@ from ..safe_text import path_shown
 @click.argument("plan", metavar="PLAN.yaml", type=click.Path())
 @click.option("--new", "new", is_flag=True,
               help="Write a starter plan (PLAN/plan.yaml) and players file (PLAN/players.txt) to edit, then stop.")
+@click.option("--column", metavar="HEADER",
+              help="The column of names of the plan's .csv/.tsv players file, by its header (else the plan's "
+                   "`column:`, else `name` or `player`).")
 @click.option("--check", is_flag=True,
               help="Check the plan and draw every table, then stop: nothing is rendered or written.")
 @paper_option()
 @out_option
-def command(plan: str, new: bool, check: bool, paper: str, out_dir: str) -> None:
+def command(plan: str, new: bool, column: str | None, check: bool, paper: str, out_dir: str) -> None:
     """Make every table of a convention's PLAN: one folder per table with its setup,
     characters and packet, `seating.txt` and `index.pdf` (each table with its game,
     players and packet, then everyone by name).
 
     The plan names the convention and lists its tables; the players (`players_file:`,
-    one name a line, or `players:`) are seated once each, in order, table by table.
+    one name a line, or a .csv/.tsv with a `name` or `player` column, or `players:`) are
+    seated once each, in order, table by table.
     Everything is checked before anything is written; the same plan gives the same
     files. See docs/pregen.md for the plan's fields.
 
@@ -51,10 +55,12 @@ def command(plan: str, new: bool, check: bool, paper: str, out_dir: str) -> None
         return
     if Path(plan).is_dir():
         plan = str(Path(plan) / "plan.yaml")
-    loaded, problems = load(Path(plan))
+    loaded, problems = load(Path(plan), column)
     if loaded is None:
         print_problems(problems)
         raise InputError(f"{plan}: fix the plan as shown above; nothing was drawn or written")
+    for note in loaded.notes:
+        warn(note)
     _unprintable(loaded.names)
     tables, problems = build.draw(loaded, f"playaid convention {Path(plan).name}")
     if problems:

@@ -10,8 +10,9 @@ import click
 from ..pregen import COUNT, PregenError, games, generate, module
 from ..pregen.draw import CountError, own_tables
 from ..pregen.tables import TABLES
+from ..spreadsheet import split_names
 from . import (GameChoice, InputError, names_not_a_file, out_option, paper_option, print_problems, short_names,
-               write_all)
+               warn, write_all)
 
 SEED_MAX = 2**32 - 1
 
@@ -21,9 +22,13 @@ def _players(ctx, _param, value: str | None) -> list[str] | None:
     if value is None:
         return None
     names_not_a_file(ctx, value)
-    names = [p.strip() for p in value.split(",")]
+    try:
+        names = split_names(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
     if not all(names):
-        raise click.BadParameter("give player names separated by commas, none empty, e.g. Ann,Ben,Cat,Dan")
+        raise click.BadParameter("give player names separated by commas, none empty, e.g. Ann,Ben,Cat,Dan "
+                                 "(quote a name holding a comma: '\"Smith, Jordan\",Ann')")
     return short_names(names)
 
 
@@ -37,8 +42,10 @@ def _players(ctx, _param, value: str | None) -> list[str] | None:
               help="The players at the table, comma-separated. Fight Club deals for them and "
                    "assigns Connections to the other players; elsewhere they fill `player:`.")
 @click.option("--players-file", type=click.Path(dir_okay=False), metavar="FILE",
-              help="The players, one name a line (# comments, any script): with --tables each is seated "
-                   "once, in file order, table by table.")
+              help="The players, one name a line (# comments, any script), or a .csv/.tsv with a `name` or "
+                   "`player` column: with --tables each is seated once, in file order, table by table.")
+@click.option("--column", metavar="HEADER",
+              help="The column of names of a .csv/.tsv --players-file, by its header (else `name` or `player`).")
 @click.option("--table", "as_table", is_flag=True,
               help="Also write the setup (table.yaml) naming the cast, built as the game's text builds a table.")
 @click.option("--packet", is_flag=True, help="Also render each table's packet, as playaid packet does (implies --table).")
@@ -49,7 +56,7 @@ def _players(ctx, _param, value: str | None) -> list[str] | None:
 @paper_option()
 @out_option
 def command(system: str, count: int, seed: int | None, players: list[str] | None, players_file: str | None,
-            as_table: bool, packet: bool, tables: int, tables_file: str | None, paper: str, out_dir: str) -> None:
+            column: str | None, as_table: bool, packet: bool, tables: int, tables_file: str | None, paper: str, out_dir: str) -> None:
     """Make COUNT pre-built characters of SYSTEM, each checked by the game's rules.
 
     Names, professions, descriptors, qualities, jobs, assets … are drawn from the
@@ -71,23 +78,28 @@ def command(system: str, count: int, seed: int | None, players: list[str] | None
     system = system.lower()
     if players and players_file:
         raise click.UsageError("give the players with --players or with --players-file, not both")
+    if column is not None and players_file is None:
+        raise click.UsageError("--column names a column of a --players-file spreadsheet; give --players-file too")
     with own_tables(load_tables_file(tables_file)):
-        names = load_players_file(players_file)
+        names = load_players_file(players_file, column)
         _make(system, count, seed, players or names, as_table, packet, tables, paper, out_dir,
               players_file if names else None)
 
 
-def load_players_file(path: str | None) -> list[str] | None:
-    """The names of `--players-file`, or None; a file with problems stops the command here."""
+def load_players_file(path: str | None, column: str | None = None) -> list[str] | None:
+    """The names of `--players-file` (of its `column`, for a table), or None; a file with
+    problems stops the command here, and columns left unread are said once."""
     if path is None:
         return None
-    from ..convention.names import read_names
+    from ..convention.names import read_signups
 
-    names, problems = read_names(path)
-    if problems:
-        print_problems(problems)
+    signups = read_signups(path, column=column)
+    if signups.problems:
+        print_problems(signups.problems)
         raise InputError(f"{path}: fix the players file as shown above; nothing was drawn or written")
-    return names
+    for note in signups.notes:
+        warn(note)
+    return signups.names
 
 
 def _make(system, count, seed, players, as_table, packet, tables, paper, out_dir, names_file=None) -> None:

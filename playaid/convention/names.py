@@ -1,20 +1,24 @@
-"""A file of player names, one a line: what a convention's sign-up sheet exports.
+"""A file of player names: what a convention's sign-up sheet exports.
 
-Any script is welcome; blank lines and `#` comments are skipped; UTF-8 with or without
-a byte-order mark (spreadsheets add one). A name given twice would seat one person at
-two tables, so it is refused with both lines.
+A text file holds one name a line; a `.csv` or `.tsv` is a spreadsheet's table, whose
+header row picks the column of names (`spreadsheet.name_column`): the other columns
+(e-mail addresses, notes) are never read into a name. Any script is welcome; blank lines
+and `#` comments are skipped; UTF-8 with or without a byte-order mark (spreadsheets add
+one). A name given twice would seat one person at two tables, so it is refused with both lines.
 """
 
 from __future__ import annotations
 
 import os
 import unicodedata
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..limits import NAME
 from ..problems import Problem, error
 from ..safe_text import terminal
 from ..source import refusal
+from .. import spreadsheet
 from ..text_faults import bad_byte
 
 RULE = "players.file"
@@ -79,21 +83,85 @@ def identity(name: str) -> str:
     return unicodedata.normalize("NFKC", " ".join(visible.split()).casefold())
 
 
-def read_names(path: Path | str, shown: str | None = None) -> tuple[list[str], list[Problem]]:
+@dataclass(frozen=True)
+class Signups:
+    names: list[str]
+    """In file order; empty when there is any problem."""
+    problems: list[Problem]
+    notes: list[str]
+    """Columns of a table left unread, said once (`Email`, `Notes`): not problems."""
+
+
+def read_names(path: Path | str, shown: str | None = None, column: str | None = None) -> tuple[list[str], list[Problem]]:
     """The names of `path`, in file order, or every problem of the file (and no names).
 
     >>> read_names(Path("missing.txt"))[1][0].rule
     'input.missing-file'
     """
-    shown = shown or str(path)
-    text, problems = _text(Path(path), shown)
+    signups = read_signups(path, shown, column)
+    return signups.names, signups.problems
+
+
+def read_signups(path: Path | str, shown: str | None = None, column: str | None = None) -> Signups:
+    """`read_names`, with the columns left unread; `column` names the column of names of a
+    table (else a `name` or `player` column is looked for)."""
+    path, shown = Path(path), shown or str(path)
+    if why := spreadsheet.workbook(path):
+        return Signups([], [_problem(shown, 1, *why)], [])
+    text, problems = _text(path, shown)
     if text is None:
-        return [], problems
+        return Signups([], problems, [])
+    sep = spreadsheet.separator(path, text)
+    if sep is None:
+        if column is not None:
+            return Signups([], [_problem(shown, 1, f"a column `{spreadsheet.visible(column)}` was asked for, but a {path.suffix or 'text'} "
+                                         "file is read one name a line", "give a .csv or .tsv file, or leave out the column")], [])
+        # newlines only: str.splitlines would also split at U+0085 and U+2028, making two players of one line
+        entries, notes = list(enumerate((raw.removesuffix("\r") for raw in text.split("\n")), 1)), []
+    else:
+        entries, notes, problems = _table(text, sep, shown, column)
+    names, problems = _names(entries, shown, problems)
+    problems.sort(key=lambda p: p.line)  # a quote left open is found after the rows above it
+    return Signups([] if problems else names, problems, [] if problems else notes)
+
+
+def _table(text: str, sep: str, shown: str, column: str | None) -> tuple[list[tuple[int, str]], list[str], list[Problem]]:
+    """(line, name) of each row of a table, the note on its unread columns, and its problems."""
+    rows, bad = spreadsheet.records(text, sep)
+    problems = [_problem(shown, bad[0], bad[1], bad[2])] if bad else []
+    rows = [(line, cells) for line, cells in rows if any(c.strip() for c in cells)]
+    if not rows:
+        return [], [], problems
+    header = rows[0][1]
+    at, why = spreadsheet.name_column(header, column)
+    if why is not None:
+        fix = ("head the column of names `name`, or name its header with --column HEADER (`column:` in a plan)"
+               if column is None else "give the header of the column of names as it is written in the first row")
+        return [], [], problems + [_problem(shown, rows[0][0], why, fix)]
+    if at is None:  # one column, no known header: a bare list of names, the first row one of them
+        return [(line, cells[0]) for line, cells in rows], [], problems
+    unread = [h.strip() for i, h in enumerate(header) if i != at and h.strip()]
+    notes = [f"{shown}: only the names are read; column{'s' if len(unread) > 1 else ''} "
+             f"{spreadsheet.listed(unread)} left out"
+             + (" (no sheet prints pronouns yet)" if any(spreadsheet.header_key(h) in spreadsheet.PRONOUN_HEADERS
+                                                         for h in unread) else "")] if unread else []
+    entries = []
+    for line, cells in rows[1:]:
+        name = cells[at] if at < len(cells) else ""
+        if name.strip():
+            entries.append((line, name))
+        else:  # a sign-up without a name would drop a player unsaid
+            problems.append(_problem(shown, line, f"the row has no name under {spreadsheet.listed([header[at]])}",
+                                     "write the player's name there, or delete the row"))
+    return entries, notes, problems
+
+
+def _names(entries, shown: str, problems: list[Problem]) -> tuple[list[str], list[Problem]]:
+    """The names of `entries` (line, text), each checked and compared with those before."""
     names: list[str] = []
     first: dict[str, int] = {}
-    # newlines only: str.splitlines would also split at U+0085 and U+2028, making two players of one line
-    for number, raw in enumerate(text.split("\n"), 1):
-        name = raw.removesuffix("\r").strip(" \t")
+    for number, raw in entries:
+        name = raw.strip(" \t")
         if not name or name.startswith("#"):
             continue
         why = unfit(name)
@@ -110,5 +178,6 @@ def read_names(path: Path | str, shown: str | None = None) -> tuple[list[str], l
             return [], [_problem(shown, number, f"more than {MAX_NAMES} names",
                                  f"a players file seats at most {MAX_NAMES} people; split the convention")]
     if not names and not problems:
-        problems.append(_problem(shown, 1, "the file names no player", "write one name a line (# starts a comment)"))
-    return ([] if problems else names), problems
+        problems.append(_problem(shown, 1, "the file names no player",
+                                 "write one name a line (# starts a comment), or a table with a `name` column"))
+    return names, problems

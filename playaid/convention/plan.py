@@ -4,6 +4,7 @@
     paper: a4                  # optional: a4 or letter
     seed: 7                    # optional: every table's draws follow from it
     players_file: signups.txt  # optional, relative to the plan (or `players: [Ann, …]`)
+    column: Full name          # optional: the column of names of a .csv/.tsv players file
     tables:
       - {game: dirt, count: 3, tables: 4}
       - {game: isolation, count: 4, players: 3, tables: 2, seed: 12}
@@ -23,10 +24,10 @@ from ..fields import did_you_mean
 from ..limits import NAME
 from ..problems import Path as At, Problem, error
 from ..source import Source, read
-from .names import identity, read_names, unfit
+from .names import identity, read_signups, unfit
 
 RULE = "convention.plan"
-TOP = ("name", "paper", "seed", "players_file", "players", "tables")
+TOP = ("name", "paper", "seed", "players_file", "column", "players", "tables")
 ENTRY = ("game", "count", "tables", "players", "seed")
 SEED_MAX = 2**32 - 1
 PAPERS = ("a4", "letter")
@@ -62,11 +63,13 @@ class Plan:
     """The players to seat across all tables, in order; may be empty."""
     source: Source
     """For pinning a later problem (a table the game cannot make) to its entry."""
+    notes: tuple[str, ...] = ()
+    """Columns of the players file left unread, said once by the command."""
 
 
 class _Checker:
     def __init__(self, source: Source) -> None:
-        self.source, self.problems = source, []
+        self.source, self.problems, self.notes = source, [], []
 
     def fail(self, at: At, message: str, hint: str, key: bool = False) -> None:
         self.problems.append(self.source.pin(error(RULE, message, hint, at), key=key))
@@ -86,8 +89,9 @@ class _Checker:
                           near or f"use: {', '.join(allowed)}", key=True)
 
 
-def load(path: Path) -> tuple[Plan | None, list[Problem]]:
-    """The checked plan of `path`, or None and every problem found in it."""
+def load(path: Path, column: str | None = None) -> tuple[Plan | None, list[Problem]]:
+    """The checked plan of `path`, or None and every problem found in it; `column` (the
+    command's --column) comes before the plan's `column:`."""
     source, problems = read(path, str(path))
     if source is None:
         return None, problems
@@ -114,7 +118,7 @@ def load(path: Path) -> tuple[Plan | None, list[Problem]]:
         check.fail(("paper",), f"`paper` is {paper!r}", f"use one of: {', '.join(PAPERS)}")
     seed = check.whole(data.get("seed", 0), ("seed",), 0, SEED_MAX, "a seed")
     entries = _entries(check, data.get("tables"), seed or 0)
-    names = _names(check, data, path.parent)
+    names = _names(check, data, path.parent, column)
     seats = sum(e.seats * e.tables for e in entries)
     every = isinstance(data.get("tables"), list) and len(entries) == len(data["tables"])
     if names and every and len(names) > seats:  # with a broken entry the seats are not known
@@ -123,7 +127,7 @@ def load(path: Path) -> tuple[Plan | None, list[Problem]]:
                    "add tables (or `players:` per table), or list fewer names")
     if check.problems:
         return None, check.problems
-    return Plan(name.strip(), paper and str(paper).lower(), entries, names, source), []
+    return Plan(name.strip(), paper and str(paper).lower(), entries, names, source, tuple(check.notes)), []
 
 
 def _entries(check: _Checker, tables, seed: int) -> list[Entry]:
@@ -170,7 +174,7 @@ def _seats(check: _Checker, item: dict, at: At, game: str, count: int) -> int | 
                        f"`players` at a {game} table of {count} characters")
 
 
-def _names(check: _Checker, data: dict, folder: Path) -> list[str]:
+def _names(check: _Checker, data: dict, folder: Path, column: str | None) -> list[str]:
     if "players_file" in data and "players" in data:
         check.fail(("players",), "the plan gives both `players` and `players_file`", "keep one of them")
         return []
@@ -187,12 +191,18 @@ def _names(check: _Checker, data: dict, folder: Path) -> list[str]:
                 check.fail(("players", i), f"`{names[i].strip()}` is listed twice", "list each player once")
         return [n.strip() for n in names]
     given = data.get("players_file")
+    column = data.get("column") if column is None else column
+    if column is not None and (not isinstance(column, str) or not column.strip() or given is None):
+        check.fail(("column",), "`column` (or --column) is the header of the column of names in the "
+                   "`players_file` table", "e.g. players_file: signups.csv and column: Full name")
+        return []
     if given is None:
         return []
     if not isinstance(given, str) or not (folder / given).is_file():
         check.fail(("players_file",), f"the players file {given!r} is not there (looked in {folder})",
-                   "name a text file of names, one a line, relative to the plan")
+                   "name a text file of names, one a line, or a .csv/.tsv with a `name` column, relative to the plan")
         return []
-    names, problems = read_names(folder / given)
-    check.problems += problems
-    return names
+    signups = read_signups(folder / given, column=column)
+    check.problems += signups.problems
+    check.notes += signups.notes
+    return signups.names

@@ -88,8 +88,8 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
             per_card, shop, fold, deal, seed, out_dir) -> None:
     """Render a deck of cards as a print-ready PDF: fronts, backs behind them, crop marks.
 
-    CARDS is a deck file (`kind: deck`), a CSV with a `name` column (and optional
-    `copies`), or a text file with one card per line; without it, the frustration
+    CARDS is a deck file (`kind: deck`), a CSV or TSV with a `name` column (and optional
+    `copies`; a workbook is exported as CSV first), or a text file with one card per line; without it, the frustration
     deck of the Fight Club rule text. As many cards as fit go on each sheet; each
     front page is followed by its backs, mirrored for the duplex mode.
 
@@ -263,7 +263,7 @@ def deck_files(path, paper: str) -> dict[str, bytes]:
     from .cards.deck import render_deck
 
     deck = sources.standard()
-    if path is not None and not str(path).endswith((".csv", ".txt")):
+    if path is not None and not str(path).lower().endswith(sources.NOT_YAML):
         from playaid.documents import Library
 
         doc = Library().load(path)

@@ -7,6 +7,8 @@ import random
 
 import yaml
 
+from playaid.spreadsheet import split_names
+
 from .. import deck as decks
 from ..models import Deck
 from .imposition import Sheet
@@ -49,7 +51,8 @@ def hands_yaml(deck: Deck, hands: dict[str, list[str]], seed: int) -> str:
 
 
 def player_names(text: str | None, default: int) -> list[str]:
-    """`--players` as names: `Ann,Ben,Cat`, or a number N for Player 1 … Player N."""
+    """`--players` as names: `Ann,Ben,Cat` (`"Smith, Jordan",Ann` for a comma in a name), or a
+    number N for Player 1 … Player N."""
     if text is None or not text.strip():
         return [f"Player {i + 1}" for i in range(default)]
     text = text.strip()
@@ -58,7 +61,10 @@ def player_names(text: str | None, default: int) -> list[str]:
         if not 1 <= n <= 50:
             raise CardError(f"--players {text}: give 1 to 50 players, or their names separated by commas")
         return [f"Player {i + 1}" for i in range(n)]
-    names = [n.strip() for n in text.split(",")]
+    try:
+        names = split_names(text)
+    except ValueError as exc:
+        raise CardError(f"--players {text!r}: {exc}") from None
     if not all(names):
         raise CardError(f"--players {text!r}: write names separated by commas, e.g. Ann,Ben,Cat")
     return names

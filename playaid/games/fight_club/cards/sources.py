@@ -1,5 +1,6 @@
 """Where a deck comes from: the standard frustration deck, a `kind: deck` file, a CSV
-with `name` (and `copies`), or plain text with one card per line.
+or TSV with `name` (and `copies`), or plain text with one card per line. A workbook
+(.xlsx, .ods) is refused with the way to export it as CSV.
 
 Every source becomes the rules core's `Deck` model and is checked by its `check_deck`,
 so a CSV obeys the same rules (no empty deck, names of 1 to 40 characters, each card
@@ -8,8 +9,6 @@ listed once) as a YAML deck.
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from playaid.manifest import note_read
 from playaid.documents import Library
 from playaid.problems import Problem, error
 from playaid.source import MAX_BYTES, missing_examples, refusal
+from playaid.spreadsheet import TABLES, WORKBOOKS, records, separator, workbook
 from playaid.text_faults import bad_byte
 from .. import deck as decks
 from ..checks import check_deck
@@ -25,6 +25,8 @@ from ..models import Card, Deck
 from .settings import layout
 
 YAML_SUFFIXES = (".yaml", ".yml")
+NOT_YAML = (".txt", *TABLES, *WORKBOOKS)
+"""Deck files that are never a setup naming its deck."""
 
 
 def standard() -> Deck:
@@ -44,6 +46,8 @@ def load(path: str | Path) -> tuple[Deck | None, list[Problem]]:
         return None, [error(rule, f"{path}: {message}", hint).at(str(path), 0, 0)]
     if path.suffix.lower() in YAML_SUFFIXES:
         return _from_yaml(path)
+    if why := workbook(path):
+        return None, [error("deck.workbook", f"{path}: {why[0]}", why[1]).at(str(path), 1, 1)]
     try:
         with path.open("rb") as fh:
             data = fh.read(MAX_BYTES + 1)
@@ -57,8 +61,8 @@ def load(path: str | Path) -> tuple[Deck | None, list[Problem]]:
     except OSError as exc:
         return None, [error("input.unreadable", f"cannot read {path}: {exc.strerror}",
                             "check the file's permissions").at(str(path), 0, 0)]
-    if path.suffix.lower() == ".csv":
-        deck, lines, problems = _from_csv(text, path.stem)
+    if sep := separator(path, text):
+        deck, lines, problems = _from_csv(text, path.stem, sep)
     else:
         deck, lines, problems = _from_text(text, path.stem)
     if deck is not None:
@@ -106,30 +110,12 @@ def _from_yaml(path: Path) -> tuple[Deck | None, list[Problem]]:
     return (doc.model if ok else None), problems
 
 
-def _from_csv(text: str, name: str) -> tuple[Deck | None, list[int], list[Problem]]:
-    # strict: an unterminated quote is an error, not a field that swallows the rest of the file
-    rows = csv.reader(io.StringIO(text), strict=True)
-    started = 1
-    records: list[tuple[int, list[str]]] = []
-    try:
-        while True:
-            started = rows.line_num + 1  # where a runaway quote opens, not where the file ends
-            try:
-                records.append((started, next(rows)))
-            except StopIteration:
-                break
-    except csv.Error as exc:
-        return None, [], [_csv_error(exc, started)]
-    return _csv_cards(records, name)
-
-
-def _csv_error(exc: csv.Error, line: int) -> Problem:
-    if "field limit" in str(exc):
-        return error("deck.csv-syntax", f"a field starting on this line is longer than {csv.field_size_limit():,} "
-                     "characters", "a card name holds at most 40 characters; check for a quote that is never closed"
-                     ).at("", line, 1)
-    return error("deck.csv-syntax", f"malformed CSV: {exc}",
-                 'a field that starts with " must end with "; write "" for a quote inside it').at("", line, 1)
+def _from_csv(text: str, name: str, sep: str = ",") -> tuple[Deck | None, list[int], list[Problem]]:
+    rows, bad = records(text, sep)
+    if bad is not None:
+        line, message, hint = bad
+        return None, [], [error("deck.csv-syntax", message, hint).at("", line, 1)]
+    return _csv_cards(rows, name)
 
 
 def _csv_cards(records: list[tuple[int, list[str]]], name: str) -> tuple[Deck | None, list[int], list[Problem]]:
