@@ -217,8 +217,11 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
         if "demo_folder" in used:
             item.add_marker(pytest.mark.demo)
-            # one worker makes each paper's demo and runs every test that reads it (--dist loadgroup)
-            item.add_marker(pytest.mark.xdist_group("demo"))
+            # one worker makes each paper's demo and runs every test that reads it (--dist loadgroup);
+            # the two papers' groups go to two workers
+            spec = getattr(item, "callspec", None)
+            paper = "letter" if spec is not None and "letter" in spec.id else "a4"
+            item.add_marker(pytest.mark.xdist_group(f"demo-{paper}"))
         if item.module.__name__.rsplit(".", 1)[-1] in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
 

@@ -179,10 +179,12 @@ def test_in_a_browser_the_chart_follows_a_control(tmp_path):
     why = browser_ready()
     if why:
         pytest.skip(why)
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    from conftest import CHROMIUM
 
     with Served(make_app(copy_examples(tmp_path))) as served, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium")
+        browser = p.chromium.launch(executable_path=CHROMIUM)
         page = browser.new_page()
         errors = []
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -192,11 +194,11 @@ def test_in_a_browser_the_chart_follows_a_control(tmp_path):
         before = page.locator(".odds-bar").count()
         with page.expect_response(lambda r: "/odds/sapio/answer" in r.url):
             page.get_by_label("The Target Number").fill("5")
-        page.wait_for_function("document.querySelector('.odds-headline').textContent.includes('TN 5')")
+        expect(headline).to_contain_text("TN 5")  # a string for wait_for_function would need eval: CSP
         assert headline.inner_text().startswith("4 dice against TN 5:")
         with page.expect_response(lambda r: "/odds/sapio/answer" in r.url):
             page.get_by_label("Your dice").fill("6")
-        page.wait_for_function("document.querySelector('.odds-headline').textContent.startsWith('6 dice')")
+        expect(headline).to_have_text(re.compile(r"^6 dice"))
         assert page.locator(".odds-bar").count() > before  # more dice, more possible Hits
         assert page.locator("svg[role=img] title").first.text_content().startswith("6 dice against TN 5")
         assert not [e for e in errors if "Content Security Policy" in e], errors
