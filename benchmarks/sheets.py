@@ -41,15 +41,21 @@ def one_sheet(character: str, runs: int = 3) -> float:
     return sorted(times)[len(times) // 2]
 
 
+def write_setup(folder: Path, count: int) -> Path:
+    """A Dirt table of `count` like characters, written into `folder`: the packet benchmarks' input."""
+    rows = "".join(f"  - {{name: Player {i}, stats: {{mental: 3, physical: 4, social: 3}}, job: Roofer, hobby: Skating}}\n"
+                   for i in range(count))
+    setup = folder / "table.yaml"
+    setup.write_text(f"system: dirt\nkind: setup\nname: Bench\ncharacters:\n{rows}", encoding="utf-8")
+    return setup
+
+
 def packet(count: int) -> tuple[float, int]:
     from playaid.packets import packet as build_packet
     from playaid.render.paper import paper
 
     with tempfile.TemporaryDirectory() as tmp:
-        rows = "".join(f"  - {{name: Player {i}, stats: {{mental: 3, physical: 4, social: 3}}, job: Roofer, hobby: Skating}}\n"
-                       for i in range(count))
-        setup = Path(tmp) / "table.yaml"
-        setup.write_text(f"system: dirt\nkind: setup\nname: Bench\ncharacters:\n{rows}", encoding="utf-8")
+        setup = write_setup(Path(tmp), count)
         start = time.perf_counter()
         files, _ = build_packet(setup, paper("a4"))
         return time.perf_counter() - start, len(files["table-packet.pdf"])
