@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import icepool  # noqa: E402
+from report import Run, goal  # noqa: E402
 
 from playaid.dice import open_pool  # noqa: E402
 from playaid.dice.highest import matchup  # noqa: E402
@@ -188,22 +189,25 @@ def main() -> None:
                  ("dirt at-least-5/4/3", ours_dirt, ice_dirt, False),
                  ("contest 2 matchups", ours_contest, ice_contest, True)]
     print(f"{'workload':36} {'playaid':>10} {'icepool':>10} {'ratio':>8}  agreement")
-    ok = True
+    ratios = []
     for name, ours, theirs, exact in workloads:
         t_ours, r_ours = best(ours)
         t_ice, r_ice = best(theirs)
         worst = agree(r_ours, r_ice, exact)
-        ratio = t_ice / t_ours
-        ok &= ratio >= TARGET
+        ratios.append((name, t_ice / t_ours, t_ice, t_ours))
         how = "exact" if exact else f"max diff {worst:.1e}"
-        print(f"{name:36} {t_ours * 1000:8.1f}ms {t_ice * 1000:8.1f}ms {ratio:7.1f}×  {how}")
+        print(f"{name:36} {t_ours * 1000:8.1f}ms {t_ice * 1000:8.1f}ms {t_ice / t_ours:7.1f}×  {how}")
     t_all, _ = best(lambda: [default_tables(g) for g in games()])
     t_q, _ = best(lambda: matchup([12, 10, 8, 8, 6, 4], [12, 12, 10, 6, 4, 3]))
-    print(f"\nall default tables, every game: {t_all * 1000:.1f} ms (target < 500 ms)")
-    print(f"contest query d12,d10,d8,d8,d6,d4 vs d12,d12,d10,d6,d4,d3: {t_q * 1000:.1f} ms (target < 50 ms)")
-    ok &= t_all < 0.5 and t_q < 0.05
-    print(f"\ntarget (≥ {TARGET}× icepool on each, set < 0.5 s, query < 50 ms): {'met' if ok else 'NOT met'}")
+    print(f"\nall default tables, every game: {t_all * 1000:.1f} ms (our target < 500 ms)")
+    print(f"contest query d12,d10,d8,d8,d6,d4 vs d12,d12,d10,d6,d4,d3: {t_q * 1000:.1f} ms (our target < 50 ms)")
+    for name, ratio, t_ice, t_ours in ratios:
+        goal(f"7 odds, {name}, icepool's time over ours ({t_ice * 1000:.0f} ms / {t_ours * 1000:.1f} ms)",
+             ratio, TARGET, "×", at_least=True)
+    # goal 7 names Sapio's large pools too: said plainly rather than left out
+    print("goal 7 odds, Sapio's large pools: no icepool twin of Sapio's reading yet, NOT MEASURED")
 
 
 if __name__ == "__main__":
-    main()
+    with Run("odds"):
+        main()
