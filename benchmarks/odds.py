@@ -21,7 +21,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import icepool  # noqa: E402
 from report import Run, goal  # noqa: E402
 
-from playaid.dice import open_pool  # noqa: E402
 from playaid.dice.highest import matchup  # noqa: E402
 from playaid.odds import default_tables, games  # noqa: E402
 from playaid.games.contest import odds as contest  # noqa: E402
@@ -41,10 +40,13 @@ BOOM = 101
 
 
 def clear() -> None:
-    for f in (fight_sphere.ones_in, isolation.green_evens, isolation.red_odds, isolation._cumulative_green,
-              isolation.pooled, isolation._passive_evens, dirt.degrees, dirt._below, open_pool,
-              fight_sphere._at_least, fight_sphere._fewest_beating, sapio.outcomes, sapio.hits):
-        f.cache_clear()
+    """Every functools cache in every playaid module loaded: found, not listed, so a cache
+    that moves to another module (dirt's did) is still cleared rather than breaking the run."""
+    for name, module in list(sys.modules.items()):
+        if name.startswith("playaid."):
+            for f in list(vars(module).values()):
+                if callable(getattr(f, "cache_clear", None)):
+                    f.cache_clear()
 
 
 def best(fn, runs: int = 3) -> tuple[float, object]:
