@@ -19,15 +19,24 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 from report import PeakMemory, Run, Timed, goal, megabytes  # noqa: E402
-from sheets import write_setup  # noqa: E402
 
 TARGET_MB = 300
 
 
-def main(count: int) -> None:
+def write_setup(folder: Path, count: int) -> Path:
+    """A Dirt table of `count` like characters, written into `folder`: the packet benchmarks' input."""
+    rows = "".join(f"  - {{name: Player {i}, stats: {{mental: 3, physical: 4, social: 3}}, job: Roofer, hobby: Skating}}\n"
+                   for i in range(count))
+    setup = folder / "table.yaml"
+    setup.write_text(f"system: dirt\nkind: setup\nname: Bench\ncharacters:\n{rows}", encoding="utf-8")
+    return setup
+
+
+def run_packet(count: int) -> tuple[Timed, PeakMemory, int]:
+    """`playaid packet` on `count` characters in a fresh process: its time, its process tree's
+    memory and the bytes of PDF it wrote."""
     with tempfile.TemporaryDirectory() as tmp, Timed() as timed:
         setup = write_setup(Path(tmp), count)
         # the CLI a user runs, so the parent's figure is the command's own, not this script's
@@ -38,10 +47,16 @@ def main(count: int) -> None:
         if run.returncode:
             sys.exit(f"playaid packet failed ({run.returncode}): {errors.decode()[-2000:]}")
         size = sum(f.stat().st_size for f in Path(tmp).rglob("*.pdf"))
+    return timed, peaks, size
+
+
+def main(count: int) -> None:
+    timed, peaks, size = run_packet(count)
     every = megabytes(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
     workers = peaks.children
     print(f"{count}-character packet: {timed.wall:.1f} s wall, {timed.cpu:.1f} s CPU, {size / 1e6:.1f} MB of PDF; "
-          f"{len(workers)} child process(es) seen (render workers and helpers), peaks {', '.join(f'{w:.0f}' for w in workers) or 'none'} MB")
+          f"{len(workers)} child process(es) seen (render workers and helpers), peaks "
+          f"{', '.join(f'{w:.0f}' for w in workers) or 'none'} MB")
     scope = "" if count == 1000 else f" (at {count} characters; the goal is 1,000)"
     goal(f"4 memory, packet parent{scope}", peaks.parent, TARGET_MB, "MB")
     goal(f"4 memory, largest child (render worker){scope}", workers[0] if workers else 0.0, TARGET_MB, "MB")
