@@ -3,7 +3,7 @@
 Run: PYTHONPATH=. .venv/bin/python benchmarks/memory.py [--characters 1000 | --quick]
 
 `playaid packet` runs as a child process on a Dirt table of 1,000 characters (`--quick`:
-100, for a look in a few seconds; the goal is the full size, which `make bench` runs).
+100, for a quicker look; the goal is the full size, which `make bench` runs).
 While it runs, the high-water mark of its resident memory (VmHWM) and of each render
 worker is sampled from /proc; after it ends, getrusage's largest child gives the
 exact peak over all of them, the moment a sample may have missed included.
