@@ -17,6 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from report import Run  # noqa: E402  (benchmarks/report.py, beside this file)
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -44,4 +46,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with Run("deck"):
+        main()

@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from map_setups import setup  # noqa: E402
 
 from playaid.games.isolation import maps  # noqa: E402
+from report import Run  # noqa: E402  (benchmarks/report.py, beside this file)
 
 TARGET = 2.0
 
@@ -45,4 +46,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with Run("map"):
+        main()

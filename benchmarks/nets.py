@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+from report import Run  # noqa: E402  (benchmarks/report.py, beside this file)
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 TARGET = 0.5
@@ -50,4 +52,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with Run("nets"):
+        main()

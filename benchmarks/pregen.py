@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playaid.pregen import games, generate, player_range  # noqa: E402
 from playaid.pregen.packets import packets  # noqa: E402
 from playaid.pregen.tables import make_tables  # noqa: E402
+from report import Run  # noqa: E402  (benchmarks/report.py, beside this file)
 
 TARGET_SECONDS = 1.0
 TABLES, CAST, TABLES_TARGET = 6, 5, 20.0
@@ -72,4 +73,5 @@ def convention_seconds() -> tuple[float, float]:
 
 
 if __name__ == "__main__":
-    main()
+    with Run("pregen"):
+        main()

@@ -44,6 +44,7 @@ from playaid.commands.studio import listen  # noqa: E402
 from playaid.systems import REGISTRY  # noqa: E402
 from playaid.studio import create_app  # noqa: E402
 from playaid.studio.security import cookie_name  # noqa: E402
+from report import Run  # noqa: E402  (benchmarks/report.py, beside this file)
 
 TOKEN = "bench"
 SAME = {"sec-fetch-site": "same-origin"}
@@ -198,4 +199,5 @@ if __name__ == "__main__":
                         help="also time the preview in a real Chromium, idle and under a background load")
     parser.add_argument("--load", type=int, default=2, help="CPU-bound processes of the background load")
     options = parser.parse_args()
-    main(options.edits, options.browser, options.load)
+    with Run("studio"):
+        main(options.edits, options.browser, options.load)

@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 from playaid.commands.examples import bundled  # noqa: E402
 from playaid.studio.odds_page import answer_context  # noqa: E402
 from playaid.studio.table_page import play  # noqa: E402
+from report import Run  # noqa: E402  (benchmarks/report.py, beside this file)
 
 
 def _ms(work) -> float:
@@ -55,4 +56,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with Run("studio_pages"):
+        main()
