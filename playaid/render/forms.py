@@ -28,6 +28,8 @@ FORM_FONT = FONT_DIR / "PlayaidFormSans.ttf"
 _DA_FONT = re.compile(rb"/(\S+)\s+([\d.]+)\s+Tf")
 PX = 0.75
 """Points per CSS pixel: WeasyPrint's boxes measure in px, the PDF in pt."""
+FLOOR = 6.0
+"""The smallest size an auto-sized value is shrunk to: legible in print, if only just."""
 
 
 @functools.cache
@@ -86,14 +88,23 @@ def _hex(text: str) -> str:
 
 def appearance_ops(value: str, da: bytes, width: float, height: float, *, align: str = "start",
                    pad_x: float = 2.0, pad_y: float = 2.0, multiline: bool = False,
-                   leading: float | None = None) -> bytes:
+                   leading: float | None = None, css_size: float = 9.0) -> bytes:
     """The content stream that shows `value` in a `width` × `height` pt field whose default
-    appearance is `da` (WeasyPrint's: graphics state, colour, font and size)."""
+    appearance is `da` (WeasyPrint's: graphics state, colour, font and size).
+
+    A size of 0 in `da` is auto size, the viewer's to choose as a player types: the value is
+    drawn at the page's `css_size`, a single line too wide for the box shrunk to fit it
+    (never below FLOOR), as viewers shrink it."""
     found = _DA_FONT.search(da)
     size = float(found.group(2)) if found else 9.0
+    inner = max(width - 2 * pad_x, 1.0)
+    lines = _wrap(value, size or css_size, max(inner, size or css_size)) if multiline else [" ".join(value.split())]
+    if not size:
+        size = css_size
+        if not multiline and _width(lines[0], size) > inner:
+            size = max(FLOOR, size * inner / _width(lines[0], size))
+        da = _DA_FONT.sub(lambda m: b"/%s %.2f Tf" % (m.group(1), size), da)
     _, _, ascent, descent = _face()
-    inner = max(width - 2 * pad_x, size)
-    lines = _wrap(value, size, inner) if multiline else [" ".join(value.split())]
     leading = leading or size * 1.2
     if multiline:
         first = height - pad_y - ascent * size / 1000
@@ -150,6 +161,11 @@ def draw_field_values(document, pdf) -> None:
             align = str(box.style["text_align_all"])
             if align == "center":
                 field["Q"] = 1
+            elif box.element.tag == "input":
+                # a line of words (a name, an item, a label): auto size, so a long one shrinks to
+                # fit as it is typed instead of running out of its box; a centred field holds a
+                # number read in play, kept at its size
+                field["DA"] = pydyf.String(_DA_FONT.sub(rb"/\1 0 Tf", _bytes(field["DA"])))
             for part, multiline in parts:
                 _show(pdf, form, part, box, align, multiline)
     # Every filled field now shows itself; viewers keep drawing empty ones as players type.
@@ -168,7 +184,7 @@ def _show(pdf, form, field, box, align: str, multiline: bool) -> None:
     ops = appearance_ops(value, _bytes(field["DA"]), width, height, align=align,
                          pad_x=(box.padding_left + box.border_left_width) * PX or 2.0,
                          pad_y=(box.padding_top + box.border_top_width) * PX + 1,
-                         multiline=multiline, leading=_leading(box.style))
+                         multiline=multiline, leading=_leading(box.style), css_size=box.style["font_size"] * PX)
     stream = pydyf.Stream([ops], pydyf.Dictionary({
         "Type": "/XObject", "Subtype": "/Form", "BBox": pydyf.Array((0, 0, width, height)),
         "Resources": form["DR"]}), compress=True)
