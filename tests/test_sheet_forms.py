@@ -8,6 +8,9 @@ least RULE_MM long with no printed character in the row above it.
 
 from __future__ import annotations
 
+import re
+
+import pikepdf
 import pytest
 
 import measure
@@ -112,13 +115,60 @@ def test_notes_cover_the_ruled_area_and_text_fields_are_seven_mm(game, blank, tm
     texts = [w for w in found if w.kind == "/Tx"]
     short = [(w.name, round(w.height_mm, 2)) for w in texts if w.height_mm < 7.0]
     assert not short, short
-    [notes] = [w for w in texts if w.name.endswith("_notes")]
-    heading = [c for c in measure.char_boxes_mm(path, 0) if c[0] == "N" and c[2] > notes.rect_mm[3] - 1]
-    head_y = min(c[2] for c in heading)  # the lowest "N" above the field: NOTES's
-    # the ruled area: from the heading's underline to the last rule down the page
-    lines = [y for left, right, y in rules_mm(path) if y < head_y and right - left > 100]
-    ruled = max(lines) - min(lines)
-    assert notes.height_mm >= 0.9 * ruled, f"notes field {notes.height_mm:.0f} mm in {ruled:.0f} mm of rules"
+    notes = _notes(found)
+    top, bottom = notes[0].rect_mm[3], notes[-1].rect_mm[1]
+    rows = _notes_rows(path, top)
+    # from the first whole row's top down to the last rule (a sliver of a row under the
+    # heading, too low for a 7 mm field, takes none)
+    assert top >= rows[0] + 7.0 and bottom <= rows[-1] + ON_RULE_MM, (round(top), round(bottom), rows)
+
+
+def _notes(found) -> list:
+    """The notes fields, one a ruled row, top first."""
+    notes = sorted((w for w in found if re.search(r"_notes_\d+$", w.name)), key=lambda w: -w.rect_mm[1])
+    assert notes, [w.name for w in found]
+    return notes
+
+
+def _notes_rows(path, top: float) -> list[float]:
+    """The heights of the rules under the notes heading with a whole row (≥ 7 mm) above
+    them, top first; `top` is the notes fields' top, under the heading."""
+    heading = [c for c in measure.char_boxes_mm(path, 0) if c[0] == "N" and c[2] > top - 1]
+    head_y = min(c[2] for c in heading)  # the lowest "N" above the fields: NOTES's
+    # from the heading's underline down the page
+    lines = sorted((y for left, right, y in rules_mm(path) if y < head_y and right - left > 100), reverse=True)
+    return [y for above, y in zip(lines, lines[1:]) if above - y >= 7.0 - ON_RULE_MM]
+
+
+ON_RULE_MM = 0.6
+"""How far a notes row's field may end from its rule: a pixel at DPI and the rule's width."""
+
+
+@pytest.mark.parametrize("blank", [False, True], ids=["filled", "blank"])
+@pytest.mark.parametrize("game", CHARACTERS)
+def test_notes_are_one_single_line_field_on_each_rule(game, blank, tmp_path, run):
+    """Typed notes sit on the printed rules in every viewer: a single-line field per ruled
+    row, its foot on the rule (a multi-line field's lines follow the viewer's leading)."""
+    path = _sheet(run, tmp_path, game, blank)
+    notes = _notes(measure.widgets(path.read_bytes()))
+    top = notes[0].rect_mm[3]
+    rows = _notes_rows(path, top)
+    feet = [w.rect_mm[1] for w in notes]
+    off = [round(f, 1) for f in feet if not any(abs(f - y) <= ON_RULE_MM for y in rows)]
+    assert not off, f"notes fields ending off the rules {[round(y, 1) for y in rows]}: {off}"
+    bare = [round(y, 1) for y in rows if not any(abs(f - y) <= ON_RULE_MM for f in feet)]
+    assert not bare, f"ruled rows without a notes field: {bare}"
+    assert len(feet) == len(rows), (feet, rows)
+    with pikepdf.open(path) as pdf:
+        root = pdf.Root.StructTreeRoot
+        nums = list(root.ParentTree.Nums)
+        tagged = {int(k): v for k, v in zip(nums[::2], nums[1::2])}
+        for annot in pdf.pages[0].Annots:
+            if re.search(r"_notes_\d+$", str(annot.get("/T", ""))):
+                assert not int(annot.get("/Ff", 0)) & 1 << 12, f"{annot.T} is multi-line"
+                # tagged as the other widgets are: its structure element points back at it
+                kids = tagged[int(annot.StructParent)].K
+                assert any(k.get("/Obj") == annot for k in kids), f"{annot.T} not in the structure tree"
 
 
 NOTES = "Owes the baker a favour.\nThe north door sticks; the rope in the shed is frayed.\nAsk about the lights."

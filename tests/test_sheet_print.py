@@ -200,8 +200,9 @@ def test_long_notes_get_rows_enough_and_all_show_once_flattened(files, tmp_path,
     notes = " ".join(f"Session {i}: the roof held, the rope did not, and Moss owes the baker a favour." for i in range(6))
     text = (EXAMPLES["dirt"] / "moss.yaml").read_text(encoding="utf-8") + f"notes: '{notes}'\n"
     pdf = _sheet(run, tmp_path, files.write("moss.yaml", text))
-    [field] = [w for w in measure.widgets(pdf) if w.name == "moss_notes"]
-    assert field.height_mm >= 5 * 8 - 1  # ~490 characters: five ruled rows, not two
+    rows = [w for w in measure.widgets(pdf) if w.name.startswith("moss_notes_")]  # a field a ruled row
+    assert len(rows) >= 5  # ~490 characters: five ruled rows, not two
+    assert " ".join(w.value for w in rows).split() == notes.split()
     assert_print_grade(pdf)
 
 

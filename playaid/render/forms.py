@@ -5,7 +5,8 @@ WeasyPrint writes a text field's value but no picture of it, and marks the form
 viewers ignore that flag and print an empty box. So every filled text field gets its own
 appearance (`/AP /N`): its value set in the field's font, size and colour, aligned as the
 page's CSS aligns it, wrapped in a text area; and the flag is removed. A sheet's Notes field
-is stretched here over the whole ruled space below it (`_stretch_down`).
+is stretched here over the whole ruled space below it (`_stretch_down`) and cut into one
+field a rule (`notes_lines`).
 
 The fields' font is the embedded, unsubsetted Playaid Form Sans (Latin, Greek, Cyrillic):
 its glyph ids are those of the file on disk, so the value is encoded here with that file's
@@ -27,6 +28,8 @@ FORM_FONT = FONT_DIR / "PlayaidFormSans.ttf"
 _DA_FONT = re.compile(rb"/(\S+)\s+([\d.]+)\s+Tf")
 PX = 0.75
 """Points per CSS pixel: WeasyPrint's boxes measure in px, the PDF in pt."""
+FLOOR = 6.0
+"""The smallest size an auto-sized value is shrunk to: legible in print, if only just."""
 
 
 @functools.cache
@@ -85,14 +88,23 @@ def _hex(text: str) -> str:
 
 def appearance_ops(value: str, da: bytes, width: float, height: float, *, align: str = "start",
                    pad_x: float = 2.0, pad_y: float = 2.0, multiline: bool = False,
-                   leading: float | None = None) -> bytes:
+                   leading: float | None = None, css_size: float = 9.0) -> bytes:
     """The content stream that shows `value` in a `width` × `height` pt field whose default
-    appearance is `da` (WeasyPrint's: graphics state, colour, font and size)."""
+    appearance is `da` (WeasyPrint's: graphics state, colour, font and size).
+
+    A size of 0 in `da` is auto size, the viewer's to choose as a player types: the value is
+    drawn at the page's `css_size`, a single line too wide for the box shrunk to fit it
+    (never below FLOOR), as viewers shrink it."""
     found = _DA_FONT.search(da)
     size = float(found.group(2)) if found else 9.0
+    inner = max(width - 2 * pad_x, 1.0)
+    lines = _wrap(value, size or css_size, max(inner, size or css_size)) if multiline else [" ".join(value.split())]
+    if not size:
+        size = css_size
+        if not multiline and _width(lines[0], size) > inner:
+            size = max(FLOOR, size * inner / _width(lines[0], size))
+        da = _DA_FONT.sub(lambda m: b"/%s %.2f Tf" % (m.group(1), size), da)
     _, _, ascent, descent = _face()
-    inner = max(width - 2 * pad_x, size)
-    lines = _wrap(value, size, inner) if multiline else [" ".join(value.split())]
     leading = leading or size * 1.2
     if multiline:
         first = height - pad_y - ascent * size / 1000
@@ -117,42 +129,67 @@ def finish_forms(document, pdf) -> None:
 
 
 def draw_field_values(document, pdf) -> None:
-    """WeasyPrint finisher: an appearance stream for every filled text field of `document`."""
+    """WeasyPrint finisher: an appearance stream for every filled text field of `document`;
+    a sheet's notes field stretched over the ruled space and cut into one field a rule."""
     import pydyf
+
+    from .notes_lines import ruling, split_notes
 
     form = pdf.catalog.get("AcroForm")
     if form is None:
         return
     for page in document.pages:
-        foot = None
+        foot = rules_at = None
         for box in page._page_box.descendants():
             element = getattr(box, "element", None)
             if element is not None and box.element_tag == "section" and "sheet" in (element.get("class") or "").split():
                 foot = box.content_box_y() + box.height
+                rules_at, ceiling = ruling(page, box), 0.0
+            if element is not None and element.get("class") == "notes-head":
+                # the heading's own block, not a line of its text, holds the underline: lowest
+                below = (page.height - box.border_box_y() - box.border_height()) * PX
+                ceiling = min(ceiling, below) if ceiling else below
             field = getattr(box, "widget_annotation", None)
             if field is None or field.get("FT") != "/Tx":
                 continue
+            parts = [(field, box.element.tag == "textarea")]
             if foot is not None and box.element.get("class") == "notes-field":
                 _stretch_down(field, (foot - box.content_box_y() - box.height) * PX)
+                size = box.style["font_size"] * PX
+                field["V"] = pydyf.String(box.element.get("data-value", ""))
+                parts = [(part, False) for part in split_notes(pdf, field, rules_at, size, ceiling)]
             align = str(box.style["text_align_all"])
             if align == "center":
                 field["Q"] = 1
-            value = _text(field.get("V"))
-            if not value:
-                continue
-            x0, y0, x1, y1 = (float(v) for v in field["Rect"])
-            width, height = abs(x1 - x0), abs(y1 - y0)
-            ops = appearance_ops(value, _bytes(field["DA"]), width, height, align=align,
-                                 pad_x=(box.padding_left + box.border_left_width) * PX or 2.0,
-                                 pad_y=(box.padding_top + box.border_top_width) * PX + 1,
-                                 multiline=box.element.tag == "textarea", leading=_leading(box.style))
-            stream = pydyf.Stream([ops], pydyf.Dictionary({
-                "Type": "/XObject", "Subtype": "/Form", "BBox": pydyf.Array((0, 0, width, height)),
-                "Resources": form["DR"]}), compress=True)
-            pdf.add_object(stream)
-            field["AP"] = pydyf.Dictionary({"N": stream.reference})
+            elif box.element.tag == "input":
+                # a line of words (a name, an item, a label): auto size, so a long one shrinks to
+                # fit as it is typed instead of running out of its box; a centred field holds a
+                # number read in play, kept at its size
+                field["DA"] = pydyf.String(_DA_FONT.sub(rb"/\1 0 Tf", _bytes(field["DA"])))
+            for part, multiline in parts:
+                _show(pdf, form, part, box, align, multiline)
     # Every filled field now shows itself; viewers keep drawing empty ones as players type.
     form.pop("NeedAppearances", None)
+
+
+def _show(pdf, form, field, box, align: str, multiline: bool) -> None:
+    """Give `field` (laid out as `box`) an appearance stream showing its value, if it has one."""
+    import pydyf
+
+    value = _text(field.get("V"))
+    if not value:
+        return
+    x0, y0, x1, y1 = (float(v) for v in field["Rect"])
+    width, height = abs(x1 - x0), abs(y1 - y0)
+    ops = appearance_ops(value, _bytes(field["DA"]), width, height, align=align,
+                         pad_x=(box.padding_left + box.border_left_width) * PX or 2.0,
+                         pad_y=(box.padding_top + box.border_top_width) * PX + 1,
+                         multiline=multiline, leading=_leading(box.style), css_size=box.style["font_size"] * PX)
+    stream = pydyf.Stream([ops], pydyf.Dictionary({
+        "Type": "/XObject", "Subtype": "/Form", "BBox": pydyf.Array((0, 0, width, height)),
+        "Resources": form["DR"]}), compress=True)
+    pdf.add_object(stream)
+    field["AP"] = pydyf.Dictionary({"N": stream.reference})
 
 
 def _stretch_down(field, points: float) -> None:
