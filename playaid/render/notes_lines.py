@@ -10,7 +10,7 @@ as publishers' fillable sheets do; a player tabs from one row to the next.
 
 from __future__ import annotations
 
-from .forms import PX, _text, _wrap
+from .form_text import PX, _text, _wrap
 
 MM = 72 / 25.4
 """Points per millimetre."""

@@ -15,7 +15,7 @@ from functools import cache
 
 import yaml
 from ... import resources
-from ..forms import draws
+from ..form_text import draws
 from ...safe_text import slug  # noqa: F401 - sheets name their files and fields with it
 
 DATA = resources.DATA / "sheets" / "fit.yaml"
