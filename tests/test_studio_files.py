@@ -120,3 +120,30 @@ def test_a_delete_never_unlinks_the_file(folder):
     run(folder, script)
     [kept] = list((folder / TRASH).rglob("bob.yaml"))
     assert kept.read_text().startswith((EXAMPLES["isolation"] / "bob.yaml").read_text()[:20])
+
+
+def test_a_restore_landing_while_the_list_is_read_never_shows_the_file_nowhere(tmp_path, monkeypatch):
+    # the files and the trash are two reads: a restore between them showed the file in neither,
+    # and that list could be the page's last redraw (seen in Chromium under load)
+    from types import SimpleNamespace
+
+    from playaid.studio import folder_page
+    from playaid.studio.file_ops import restore, to_trash, trashed
+
+    shutil.copy(EXAMPLES["dirt"] / "moss.yaml", tmp_path / "moss.yaml")
+    entry = to_trash(tmp_path, "moss.yaml")
+    studio = SimpleNamespace(folder=tmp_path)
+    real, calls = folder_page.index, []
+
+    def index_then_restore(studio):
+        groups = real(studio)  # the files read while moss.yaml is still in the trash …
+        if not calls:
+            restore(tmp_path, entry)  # … and the GM's restore lands before the trash is read
+        calls.append(1)
+        return groups
+
+    monkeypatch.setattr(folder_page, "index", index_then_restore)
+    groups, trash = folder_page.listing(studio)
+    listed = [c.rel for g in groups for c in g.files]
+    assert listed == ["moss.yaml"] and trash == [] and trashed(tmp_path) == []
+    assert len(calls) == 2  # read again once the trash had moved

@@ -58,15 +58,28 @@ def index(studio) -> list[Group]:
     return sorted(groups.values(), key=lambda g: (g.title == "Not recognised yet", g.title, g.kind))
 
 
+def listing(studio) -> tuple[list[Group], list]:
+    """The folder's files and its trash, read as one: a delete or a restore landing between the
+    two reads would show its file in neither, and that redraw may be the page's last. So the
+    trash is read before and after the files, and all is read again if it moved meanwhile."""
+    for _ in range(3):
+        before = trashed(studio.folder)
+        groups = index(studio)
+        after = trashed(studio.folder)
+        if after == before:
+            break
+    return groups, after
+
+
 def games() -> list:
     return [(g, list(g.models)) for g in REGISTRY.values()]
 
 
 async def home(request: Request) -> Response:
     studio = request.app.state.studio
-    groups = await run_in_threadpool(index, studio)
+    groups, trash = await run_in_threadpool(listing, studio)
     html = studio.templates.get_template("index.html").render(groups=groups, games=games(), folder=studio.folder.name,
-                                                                trash=trashed(studio.folder),
+                                                                trash=trash,
                                                                 printed=await printed_list(studio))
     return HTMLResponse(html)
 
@@ -74,8 +87,8 @@ async def home(request: Request) -> Response:
 async def files_fragment(request: Request) -> Response:
     """Only the list of files: what the page redraws when a file changes on disk."""
     studio = request.app.state.studio
-    groups = await run_in_threadpool(index, studio)
-    return HTMLResponse(studio.templates.get_template("files.html").render(groups=groups, trash=trashed(studio.folder)))
+    groups, trash = await run_in_threadpool(listing, studio)
+    return HTMLResponse(studio.templates.get_template("files.html").render(groups=groups, trash=trash))
 
 
 async def new_file(request: Request) -> Response:
