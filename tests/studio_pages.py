@@ -7,6 +7,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 import os
+import shutil
 import socket
 import tempfile
 import threading
@@ -28,7 +29,8 @@ import playaid  # noqa: E402
 from playaid.studio import odds_page, table_page  # noqa: E402
 
 STUDIO = Path(playaid.__file__).parent / "studio"
-CHROMIUM = Path("/usr/bin/chromium")
+# Debian's Chromium, found on PATH as the Makefile installs it (the conftest fixture does the same).
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 BASE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{% block title %}{% endblock %}</title>
 <meta name="htmx-config" content='{"includeIndicatorStyles": false}'>
 <script src="/static/htmx.min.js"></script></head>
@@ -89,8 +91,8 @@ def copy_examples(folder: Path) -> Path:
 
 def browser_ready() -> str:
     """Why the browser tests cannot run here, or "" when they can."""
-    if not CHROMIUM.exists():
-        return "no Chromium at /usr/bin/chromium (apt-get install chromium)"
+    if CHROMIUM is None:
+        return "no chromium on PATH (apt-get install chromium; make test installs it)"
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:

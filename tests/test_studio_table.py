@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from studio_pages import Served, browser_ready, copy_examples, make_app
+from studio_pages import CHROMIUM, Served, browser_ready, copy_examples, make_app
 
 import httpx  # noqa: E402  (after studio_pages: it skips the module without the web stack)
 
@@ -175,7 +175,7 @@ def test_in_a_browser_a_roll_with_typed_dice_equals_roll_dice(run, tmp_path):
     dice = expected["rolled"]
     expected = roll_json(run, folder / scene, "--dice", ",".join(map(str, dice)))
     with Served(make_app(folder)) as served, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium")
+        browser = p.chromium.launch(executable_path=CHROMIUM)
         page = browser.new_page()
         errors = []
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
