@@ -18,7 +18,7 @@ SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 qpdf pop
 # whatever pip resolves today, to learn about a new release before it reaches the lock.
 LOCK := constraints.txt
 
-.PHONY: demo test test-fast test-newest lock bench screenshot system-packages clean
+.PHONY: icc-profile demo test test-fast test-newest lock bench screenshot system-packages clean
 
 # demo installs the test extras too, so the README's `.venv/bin/python -m pytest tests/…`
 # works after `make demo` as after `make test`, in either order.
@@ -104,3 +104,15 @@ test-newest: system-packages
 
 clean:
 	rm -rf $(VENV) .venv-lock .venv-newest output/* .pytest_cache
+
+# The CMYK profile the DriveThruCards files embed (playaid/assets/icc/README.md says why this
+# one): remade from the zlib-licensed FOGRA39 measurements with ArgyllCMS, ink limited to 238 %.
+# Not part of the build: the profile is committed; this only shows, and repeats, how it was made.
+ICC_DIR := playaid/assets/icc
+icc-profile:
+	@command -v colprof >/dev/null || apt-get install -y argyll
+	@test -f /usr/share/color/icc/FOGRA39L.ti3 || apt-get install -y icc-profiles-free
+	tmp=$$(mktemp -d) && cp /usr/share/color/icc/FOGRA39L.ti3 $$tmp/ && \
+	  (cd $$tmp && colprof -ql -kr -l238 -L100 -D "FOGRA39L coated, total ink 238% (playaid)" \
+	    -C "Made with ArgyllCMS colprof from FOGRA39L.ti3 (Kai-Uwe Behrmann, zlib licence)" FOGRA39L) && \
+	  cp $$tmp/FOGRA39L.icc $(ICC_DIR)/FOGRA39L-238.icc && rm -r $$tmp

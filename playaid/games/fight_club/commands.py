@@ -48,6 +48,16 @@ def _players(ctx, _param, value: str | None):
     return value
 
 
+def _shops_help() -> str:
+    """--shop's help, each shop's file kinds and page order read from shops.yaml, so the help
+    says the order the files have."""
+    said = "; ".join(f"{name}: " + " or ".join(f"--per-card {k} ({shop.order(k)})" for k in shop.formats)
+                     + (", CMYK PDF/X-1a:2003" if shop.press else "")
+                     for name, shop in sorted(settings.shops().items()))
+    return ("With --per-card: the card size, bleed, safe area, resolution, page order and file kind this "
+            f"print shop publishes (see docs/cards.md); replaces --size and --bleed. {said}.")
+
+
 _BLEED, _GAP = settings.layout()["bleed"]["max"], settings.layout()["gap"]["max"]
 
 
@@ -74,11 +84,10 @@ _BLEED, _GAP = settings.layout()["bleed"]["max"], settings.layout()["gap"]["max"
               "STEM-tts.json; prints the Width, Height and Number TTS's import dialog asks for.")
 @click.option("--per-card", type=click.Choice(["pdf", "png"]),
               help="For print-on-demand card printers, instead of sheets: one trimmed card with its own bleed "
-              "per page (pdf: front then back) or per 300-dpi image (png: every front, and the one back); "
+              "per page (pdf: front, then back, for each card, unless --shop asks otherwise) or per 300-dpi "
+              "image (png: DECK-front-001.png … for the fronts, DECK-back.png for the backs); "
               "page = card + 2 × bleed.")
-@click.option("--shop", type=click.Choice(sorted(settings.shops())),
-              help="With --per-card: the card size, bleed, safe area, resolution and page order this print "
-              "shop publishes (see docs/cards.md); replaces --size and --bleed.")
+@click.option("--shop", type=click.Choice(sorted(settings.shops())), help=_shops_help())
 @click.option("--fold", is_flag=True, help="For printers without two-sided printing: fronts and their backs side "
               "by side on one side of the paper, mirrored about a fold line; fold, glue, then cut.")
 @click.option("--deal", type=click.IntRange(1, 100), help="Deal this many cards to each of --players instead.")
@@ -113,6 +122,8 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
     options = Options(paper_named(paper), size, bleed, gap, duplex, back_offset)
     files: dict[str, bytes] = {}
     streamed: Iterable[tuple[str, bytes]] = ()
+    said: list[str] = []
+    size_of = None
     try:
         options.checked()
         if calibrate:
@@ -139,7 +150,10 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
             if seed is None:
                 click.echo(f"dealt with seed {used} (pass --seed {used} to deal the same hands)")
         elif per_card:
-            streamed = _per_card(deck, options, per_card, stem, not no_backs, shop)
+            streamed, said = _per_card(deck, options, per_card, stem, not no_backs, shop)
+            dpi = settings.shops()[shop].dpi if shop else per_card_module().PNG_DPI
+            words = per_card_module().size_words(options.size, options.bleed, per_card, dpi)
+            size_of = lambda name: words if name.startswith(f"{stem}-") and not name.startswith(f"{stem}-tts") else None
         elif fold:
             from .cards.fold import render_folded
 
@@ -157,7 +171,7 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
             cards_in = faces(deck)
             files.update(tts_images(cards_in, size, deck.name, stem))
             summary = tts_summary(tts_import(len(cards_in), size, stem))
-        write_all(out_dir, files, streamed)  # each streamed PNG is written as it is drawn
+        write_all(out_dir, files, streamed, size_of)  # each streamed PNG is written as it is drawn
     except settings.CardError as exc:
         raise InputError(str(exc)) from None
     if fold:
@@ -166,6 +180,8 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
     elif deal is None and not per_card and not no_backs:
         click.echo(how_to_print(duplex))
         click.echo(offset_words(back_offset))
+    for line in said:
+        click.echo(line)
     if tokens:
         click.echo("fight-club-tokens.pdf: print one-sided at 100 % (no fit-to-page).")
     if tts:
@@ -188,6 +204,9 @@ def _check_layout_options(ctx, per_card, shop, fold) -> None:
     """UsageError for layout options that cannot go together."""
     if shop and not per_card:
         raise click.UsageError("--shop needs --per-card pdf or --per-card png")
+    if shop and per_card not in settings.shops()[shop].formats:
+        takes = " or ".join(f"--per-card {k}" for k in settings.shops()[shop].formats)
+        raise click.UsageError(f"{settings.shops()[shop].label} takes {takes}, not --per-card {per_card}")
     given = [f"--{name}" for name in ("size", "bleed")
              if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT]
     if shop and given:
@@ -196,15 +215,23 @@ def _check_layout_options(ctx, per_card, shop, fold) -> None:
         raise click.UsageError("--fold makes sheets to fold; it cannot be used with --per-card, --calibrate or --deal")
 
 
-def _per_card(deck, options, kind: str, stem: str, backs: bool,
-              shop: str | None = None) -> Iterable[tuple[str, bytes]]:
-    """One card per page or per PNG, each with its bleed on every side; in `shop`'s page
-    order and resolution when one is named. The PNGs come one at a time, as they are drawn."""
-    from .cards import face as card_face
+def per_card_module():
     from .cards import per_card
+
+    return per_card
+
+
+def _per_card(deck, options, kind: str, stem: str, backs: bool,
+              shop: str | None = None) -> tuple[Iterable[tuple[str, bytes]], list[str]]:
+    """One card per page or per PNG, each with its bleed on every side; in `shop`'s page
+    order, resolution and colour when one is named. The PNGs come one at a time, as they
+    are drawn. Also the lines to print after the files: for a press file, what it was
+    measured to be and what was not checked."""
+    from .cards import face as card_face
     from .cards.deck import faces
     from .cards.imposition import Rect
 
+    per_card = per_card_module()
     cards = faces(deck)
     if not cards:
         raise settings.CardError(f"the {deck.name} deck has no cards; list at least one")
@@ -213,11 +240,23 @@ def _per_card(deck, options, kind: str, stem: str, backs: bool,
     if kind == "png":
         per_card.check_png_count(len(cards), deck.name)  # before any card is drawn
     profile = settings.shops()[shop] if shop else None
-    if kind == "pdf":
-        return {f"{stem}-cards.pdf": per_card.cards_pdf(cards, options.size, options.bleed, deck.name, backs,
-                                                        back_first=bool(profile and profile.back_first))}.items()
-    return per_card.cards_pngs(cards, options.size, options.bleed, deck.name, stem, backs,
-                               profile.dpi if profile else per_card.PNG_DPI)
+    if kind == "png":
+        return per_card.cards_pngs(cards, options.size, options.bleed, deck.name, stem, backs,
+                                   profile.dpi if profile else per_card.PNG_DPI), []
+    name = f"{stem}-cards.pdf"
+    press = bool(profile and profile.press)
+    pdf = per_card.cards_pdf(cards, options.size, options.bleed, deck.name, backs,
+                             back_first=bool(profile and profile.back_first), press=press)
+    order = profile.order(kind) if profile else "pages front, then back"
+    said = [f"{name}: {order}" + (f", as {profile.label} asks." if profile else ".")] if backs else []
+    if press:
+        from playaid.render.pdfx_check import describe, inspect
+
+        report = inspect(pdf)
+        if not report.ok:  # a file that says PDF/X but is not: never written
+            raise settings.CardError("\n".join(describe(report, name)))
+        said += describe(report, name)
+    return {name: pdf}.items(), said
 
 
 def demo_outputs(paper: str) -> dict[str, bytes]:
