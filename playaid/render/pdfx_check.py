@@ -167,6 +167,7 @@ def _image(obj, image, where: str, report: Report) -> None:
     """An image: CMYK, no soft mask or alpha, and the ink of its darkest pixel."""
     if obj is not None and "/SMask" in obj:
         report.problems.append(f"{where} has a soft mask (transparency)")
+        return  # its pixels would decode blended with the mask, not as the ink laid down
     if getattr(image, "image_mask", False):
         return  # a stencil: painted in the fill colour, which the operators already carry
     space = image.colorspace
