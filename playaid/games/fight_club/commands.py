@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Iterable
+from typing import Callable, Iterable
 
 import click
 
@@ -150,10 +150,7 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
             if seed is None:
                 click.echo(f"dealt with seed {used} (pass --seed {used} to deal the same hands)")
         elif per_card:
-            streamed, said = _per_card(deck, options, per_card, stem, not no_backs, shop)
-            dpi = settings.shops()[shop].dpi if shop else per_card_module().PNG_DPI
-            words = per_card_module().size_words(options.size, options.bleed, per_card, dpi)
-            size_of = lambda name: words if name.startswith(f"{stem}-") and not name.startswith(f"{stem}-tts") else None
+            streamed, said, size_of = _per_card(deck, options, per_card, stem, not no_backs, shop)
         elif fold:
             from .cards.fold import render_folded
 
@@ -215,23 +212,18 @@ def _check_layout_options(ctx, per_card, shop, fold) -> None:
         raise click.UsageError("--fold makes sheets to fold; it cannot be used with --per-card, --calibrate or --deal")
 
 
-def per_card_module():
-    from .cards import per_card
-
-    return per_card
-
-
 def _per_card(deck, options, kind: str, stem: str, backs: bool,
-              shop: str | None = None) -> tuple[Iterable[tuple[str, bytes]], list[str]]:
+              shop: str | None = None) -> tuple[Iterable[tuple[str, bytes]], list[str], Callable]:
     """One card per page or per PNG, each with its bleed on every side; in `shop`'s page
     order, resolution and colour when one is named. The PNGs come one at a time, as they
-    are drawn. Also the lines to print after the files: for a press file, what it was
-    measured to be and what was not checked."""
+    are drawn. Also the lines to print after the files (the page order; for a press file,
+    what it was measured to be and what was not checked), and `write_all`'s `size_of`:
+    these files are the card's size, not the paper's."""
     from .cards import face as card_face
+    from .cards import per_card
     from .cards.deck import faces
     from .cards.imposition import Rect
 
-    per_card = per_card_module()
     cards = faces(deck)
     if not cards:
         raise settings.CardError(f"the {deck.name} deck has no cards; list at least one")
@@ -240,9 +232,14 @@ def _per_card(deck, options, kind: str, stem: str, backs: bool,
     if kind == "png":
         per_card.check_png_count(len(cards), deck.name)  # before any card is drawn
     profile = settings.shops()[shop] if shop else None
+    dpi = profile.dpi if profile else per_card.PNG_DPI
+    words = per_card.size_words(options.size, options.bleed, kind, dpi)
+
+    def size_of(name: str) -> str | None:
+        return words if per_card.is_card_file(name, stem) else None
+
     if kind == "png":
-        return per_card.cards_pngs(cards, options.size, options.bleed, deck.name, stem, backs,
-                                   profile.dpi if profile else per_card.PNG_DPI), []
+        return per_card.cards_pngs(cards, options.size, options.bleed, deck.name, stem, backs, dpi), [], size_of
     name = f"{stem}-cards.pdf"
     press = bool(profile and profile.press)
     pdf = per_card.cards_pdf(cards, options.size, options.bleed, deck.name, backs,
@@ -256,7 +253,7 @@ def _per_card(deck, options, kind: str, stem: str, backs: bool,
         if not report.ok:  # a file that says PDF/X but is not: never written
             raise settings.CardError("\n".join(describe(report, name)))
         said += describe(report, name)
-    return {name: pdf}.items(), said
+    return {name: pdf}.items(), said, size_of
 
 
 def demo_outputs(paper: str) -> dict[str, bytes]:

@@ -32,6 +32,11 @@ def page_px(card: CardSize, bleed: float, dpi: int = PNG_DPI) -> tuple[int, int]
     return round(w / 25.4 * dpi), round(h / 25.4 * dpi)
 
 
+def is_card_file(name: str, stem: str) -> bool:
+    """Whether `name` is one of the files `cards_pdf` or `cards_pngs` make for deck `stem`."""
+    return name in (f"{stem}-cards.pdf", f"{stem}-back.png") or name.startswith(f"{stem}-front-")
+
+
 def size_words(card: CardSize, bleed: float, kind: str, dpi: int = PNG_DPI) -> str:
     """A one-card page's size as a print shop's template gives it: `2.75 × 3.75 in` (and
     the pixels for an image), never the paper the command would print sheets on."""
