@@ -245,7 +245,8 @@ def _per_card(deck, options, kind: str, stem: str, backs: bool,
     pdf = per_card.cards_pdf(cards, options.size, options.bleed, deck.name, backs,
                              back_first=bool(profile and profile.back_first), press=press)
     order = profile.order(kind) if profile else "pages front, then back"
-    said = [f"{name}: {order}" + (f", as {profile.label} asks." if profile else ".")] if backs else []
+    # only DriveThruCards publishes a page order (back first); the others take the common one
+    said = [f"{name}: {order}" + (f", as {profile.label} asks." if profile and profile.back_first else ".")] if backs else []
     if press:
         from playaid.render.pdfx_check import describe, inspect
 
