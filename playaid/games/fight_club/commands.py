@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterable
+from typing import Iterable
 
 import click
 
@@ -11,6 +11,7 @@ from playaid.commands import Finite, InputError, names_not_a_file, out_option, p
 from .cards import settings
 from playaid.safe_text import slug
 from .cards.sheets import offset_words
+from .cards.shop_files import per_card_files, shops_help
 
 
 def _size(_ctx, _param, value: str):
@@ -48,16 +49,6 @@ def _players(ctx, _param, value: str | None):
     return value
 
 
-def _shops_help() -> str:
-    """--shop's help, each shop's file kinds and page order read from shops.yaml, so the help
-    says the order the files have."""
-    said = "; ".join(f"{name}: " + " or ".join(f"--per-card {k} ({shop.order(k)})" for k in shop.formats)
-                     + (", CMYK PDF/X-1a:2003" if shop.press else "")
-                     for name, shop in sorted(settings.shops().items()))
-    return ("With --per-card: the card size, bleed, safe area, resolution, page order and file kind this "
-            f"print shop publishes (see docs/cards.md); replaces --size and --bleed. {said}.")
-
-
 _BLEED, _GAP = settings.layout()["bleed"]["max"], settings.layout()["gap"]["max"]
 
 
@@ -87,7 +78,7 @@ _BLEED, _GAP = settings.layout()["bleed"]["max"], settings.layout()["gap"]["max"
               "per page (pdf: front, then back, for each card, unless --shop asks otherwise) or per 300-dpi "
               "image (png: DECK-front-001.png … for the fronts, DECK-back.png for the backs); "
               "page = card + 2 × bleed.")
-@click.option("--shop", type=click.Choice(sorted(settings.shops())), help=_shops_help())
+@click.option("--shop", type=click.Choice(sorted(settings.shops())), help=shops_help())
 @click.option("--fold", is_flag=True, help="For printers without two-sided printing: fronts and their backs side "
               "by side on one side of the paper, mirrored about a fold line; fold, glue, then cut.")
 @click.option("--deal", type=click.IntRange(1, 100), help="Deal this many cards to each of --players instead.")
@@ -150,7 +141,7 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
             if seed is None:
                 click.echo(f"dealt with seed {used} (pass --seed {used} to deal the same hands)")
         elif per_card:
-            streamed, said, size_of = _per_card(deck, options, per_card, stem, not no_backs, shop)
+            streamed, said, size_of = per_card_files(deck, options, per_card, stem, not no_backs, shop)
         elif fold:
             from .cards.fold import render_folded
 
@@ -210,51 +201,6 @@ def _check_layout_options(ctx, per_card, shop, fold) -> None:
         raise click.UsageError(f"--shop sets the size and bleed; leave out {' and '.join(given)}")
     if fold and (per_card or ctx.params.get("calibrate") or ctx.params.get("deal") is not None):
         raise click.UsageError("--fold makes sheets to fold; it cannot be used with --per-card, --calibrate or --deal")
-
-
-def _per_card(deck, options, kind: str, stem: str, backs: bool,
-              shop: str | None = None) -> tuple[Iterable[tuple[str, bytes]], list[str], Callable]:
-    """One card per page or per PNG, each with its bleed on every side; in `shop`'s page
-    order, resolution and colour when one is named. The PNGs come one at a time, as they
-    are drawn. Also the lines to print after the files (the page order; for a press file,
-    what it was measured to be and what was not checked), and `write_all`'s `size_of`:
-    these files are the card's size, not the paper's."""
-    from .cards import face as card_face
-    from .cards import per_card
-    from .cards.deck import faces
-    from .cards.imposition import Rect
-
-    cards = faces(deck)
-    if not cards:
-        raise settings.CardError(f"the {deck.name} deck has no cards; list at least one")
-    for name in dict.fromkeys(c.name for c in cards):
-        card_face.check_fits(name, Rect(0, 0, options.size.width, options.size.height))
-    if kind == "png":
-        per_card.check_png_count(len(cards), deck.name)  # before any card is drawn
-    profile = settings.shops()[shop] if shop else None
-    dpi = profile.dpi if profile else per_card.PNG_DPI
-    words = per_card.size_words(options.size, options.bleed, kind, dpi)
-
-    def size_of(name: str) -> str | None:
-        return words if per_card.is_card_file(name, stem) else None
-
-    if kind == "png":
-        return per_card.cards_pngs(cards, options.size, options.bleed, deck.name, stem, backs, dpi), [], size_of
-    name = f"{stem}-cards.pdf"
-    press = bool(profile and profile.press)
-    pdf = per_card.cards_pdf(cards, options.size, options.bleed, deck.name, backs,
-                             back_first=bool(profile and profile.back_first), press=press)
-    order = profile.order(kind) if profile else "pages front, then back"
-    # only DriveThruCards publishes a page order (back first); the others take the common one
-    said = [f"{name}: {order}" + (f", as {profile.label} asks." if profile and profile.back_first else ".")] if backs else []
-    if press:
-        from playaid.render.pdfx_check import describe, inspect
-
-        report = inspect(pdf)
-        if not report.ok:  # a file that says PDF/X but is not: never written
-            raise settings.CardError("\n".join(describe(report, name)))
-        said += describe(report, name)
-    return {name: pdf}.items(), said, size_of
 
 
 def demo_outputs(paper: str) -> dict[str, bytes]:
