@@ -37,7 +37,7 @@ test: $(VENV)/.installed-test system-packages
 test-fast: $(VENV)/.installed-test system-packages
 	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup -m "not browser and not demo and not slow"
 
-# Speed figures quoted in the README; icepool comes in only here, to be measured against.
+# Speed figures quoted in the README and docs/speed.md; icepool comes in only here, to be measured against.
 # Each benchmark prints the machine and the load around its figures (benchmarks/report.py,
 # a module, not a benchmark); the `goal` lines are gathered at the end with PASS or FAIL.
 # Output is teed, so a failing benchmark is found by its marker line: sh has no pipefail.
