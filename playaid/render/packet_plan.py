@@ -16,6 +16,7 @@ from functools import lru_cache
 
 import pikepdf
 
+from ..language import _
 from .paper import MM, Paper
 
 FLIPS = {"/DuplexFlipLongEdge": "long", "/DuplexFlipShortEdge": "short"}
@@ -66,8 +67,8 @@ def place(parts: list[Part], first: int) -> list[int]:
 def print_note(part: Part) -> str:
     """How to print a part, in a player's words."""
     if part.two_sided:
-        return f"double-sided, flip on the {part.sides} edge"
-    return "one-sided"
+        return _("double-sided, flip on the long edge") if part.sides == "long" else _("double-sided, flip on the short edge")
+    return _("one-sided")
 
 
 def pages_of(part: Part) -> str:
