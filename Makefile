@@ -18,7 +18,7 @@ SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 qpdf pop
 # whatever pip resolves today, to learn about a new release before it reaches the lock.
 LOCK := constraints.txt
 
-.PHONY: demo test test-fast test-newest lock bench screenshot system-packages clean
+.PHONY: demo test test-fast test-newest lock bench screenshot catalogs system-packages clean
 
 # demo installs the test extras too, so the README's `.venv/bin/python -m pytest tests/…`
 # works after `make demo` as after `make test`, in either order.
@@ -54,6 +54,11 @@ bench: $(VENV)/.installed-test system-packages
 	@grep '^goal' $(BENCH_LOG) | sort -s -k2,2n
 	@echo "goal 5 make test ≤ 6 min: not run by make bench (time it with: time make test) NOT MEASURED"
 	@! grep '^bench: .* failed' $(BENCH_LOG)
+
+# The printed pages' messages re-extracted (babel.cfg) and merged into every language's
+# catalog; then translate what arrived (docs/languages.md). tests/test_catalogs.py checks.
+catalogs: $(VENV)/.installed-test
+	$(BIN)/python tools/catalogs.py
 
 # The README's picture of the studio, taken by the same real browser the tests drive.
 screenshot: $(VENV)/.installed-test system-packages

@@ -39,7 +39,29 @@ def extracted() -> Catalog:
     for filename, _line, message, comments, context in extract_from_dir(
             str(ROOT), methods, options, strip_comment_tags=True):
         template.add(message, None, [(filename, None)], auto_comments=comments, context=context)
+    cover_texts(template)
     return template
+
+
+def cover_texts(template: Catalog) -> None:
+    """Add to `template` the texts a packet's cover may draw from a game's data (its
+    cover.yaml lists, and the lists of pregen.yaml its fields are drawn from): a drawn text
+    is printed in the table's language (`render/cover_story.py`); a setup's own is not."""
+    import yaml
+
+    for data in sorted((ROOT / "playaid" / "games").glob("*/data")):
+        cover = yaml.safe_load((data / "cover.yaml").read_text(encoding="utf-8")) if (data / "cover.yaml").exists() else None
+        if not cover:
+            continue
+        pregen = yaml.safe_load((data / "pregen.yaml").read_text(encoding="utf-8")) if (data / "pregen.yaml").exists() else {}
+        for part in ("premise", "threat", "opening"):
+            found = [("cover.yaml", f"{part}s", cover.get(f"{part}s") or [])]
+            found += [("pregen.yaml", f"{key}s", pregen.get(f"{key}s") or []) for key in cover.get(part) or []]
+            for name, key, texts in found:
+                where = (data / name).relative_to(ROOT).as_posix()
+                for text in texts:
+                    template.add(str(text), None, [(where, None)],
+                                 auto_comments=[f"a packet cover's {part}, drawn from `{key}`"])
 
 
 def read(code: str) -> Catalog:

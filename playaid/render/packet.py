@@ -130,7 +130,7 @@ def _build_packet(setup_path, paper, handouts, template_dir, split, workers, pro
         progress(done, total)
     game = REGISTRY[system].title
     cover, blanks = _cover(templates, paper, system, setup, members, parts)
-    merger, outline = Merger(), [Section("Cover", 0)]
+    merger, outline = Merger(), [Section(gettext("Cover"), 0)]
     merger.append(cover)
     for part in parts:
         while merger.pages in blanks:
