@@ -188,3 +188,16 @@ def test_numbers_follow_the_language():
     assert language.number(1.5) == "1.5" and language.gettext("Luck") == "Luck"
     with pytest.raises(language.UnknownLanguage, match="en \\(English\\), fr"):
         language.checked("pt")
+
+
+def test_a_blank_page_of_a_packet_speaks_the_tables_language_and_is_cached_per_language(tmp_path):
+    from playaid.render.packet_plan import blank_page
+    from playaid.render.paper import paper
+
+    said = {}
+    for code in ("en", "fr", "en"):
+        with language.speaking(code):
+            path = tmp_path / f"{code}.pdf"
+            path.write_bytes(blank_page(paper("a4")))
+            said[code] = pdfs.text(path)
+    assert "intentionally blank" in said["en"] and "laissée blanche" in said["fr"]

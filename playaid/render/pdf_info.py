@@ -18,13 +18,13 @@ def game_title(system_id: str) -> str:
 
 
 def canvas(out, pagesize, *, title: str, subject: str, game: str, tool: str, keywords: tuple[str, ...] = (),
-           compress: bool = True):
+           compress: bool = True, lang: str = "en"):
     """A canvas writing to `out`, its document information set; `tool` is the playaid
-    command that made it (`deck`, `net` …)."""
+    command that made it (`deck`, `net` …); `lang`, the language its text is in."""
     from reportlab.pdfgen import canvas as rl_canvas
 
     c = rl_canvas.Canvas(out, pagesize=pagesize, invariant=1, pageCompression=1 if compress else None,
-                         initialFontName=fonts.SANS.name, initialFontSize=8, lang="en")
+                         initialFontName=fonts.SANS.name, initialFontSize=8, lang=lang)
     c.setTitle(f"{title} — {game}")
     c.setAuthor(AUTHOR)
     c.setSubject(f"{subject} ({game})")
