@@ -136,9 +136,3 @@ def number(value: int | float) -> str:
 
     return format_decimal(value, locale=lang)
 
-
-def day(value) -> str:
-    """A date (`datetime.date`) written out as the language in use writes it: `29 novembre 2026`."""
-    from babel.dates import format_date
-
-    return format_date(value, format="long", locale=_in_use.get())

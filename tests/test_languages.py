@@ -201,3 +201,30 @@ def test_a_blank_page_of_a_packet_speaks_the_tables_language_and_is_cached_per_l
             path.write_bytes(blank_page(paper("a4")))
             said[code] = pdfs.text(path)
     assert "intentionally blank" in said["en"] and "laissée blanche" in said["fr"]
+
+
+def test_the_studio_prints_a_characters_sheet_in_its_language(tmp_path):
+    """The studio's own words stay English; the sheet it prints follows the character."""
+    from test_studio_safety import SAME, run as studio
+
+    (tmp_path / "dirt").mkdir()
+    (tmp_path / "dirt" / "bea.yaml").write_text("system: dirt\nname: Bea\nstats: {mental: 3, physical: 4, social: 3}\n"
+                                                "job: Ranger\nhobby: Chess\nlanguage: es\n", encoding="utf-8")
+
+    async def script(client):
+        return await client.post("/api/print/dirt/bea.yaml", headers=SAME, data={"output": "sheet"})
+
+    assert studio(tmp_path, script).status_code == 200
+    (pdf,) = (tmp_path / "output").glob("*.pdf")
+    assert "jugador" in pdfs.text(pdf).lower() and english_in(pdfs.text(pdf), "es") == []
+
+
+def test_a_ready_tables_packet_takes_the_command_lines_language(run, tmp_path):
+    """The packet's words are French; the table's own texts (its name, setting, the
+    characters' jobs) are what pregen wrote into its files, in English for now."""
+    result = run("pregen", "dirt", "--count", "3", "--seed", "4", "--packet", "--lang", "fr", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    (packet,) = tmp_path.glob("*-packet.pdf")
+    pages = pdfs.text(packet).split("\f")
+    assert "À CETTE TABLE" in pages[0].upper() and "HOW TO PRINT" not in pages[0].upper()
+    assert all("joueur" in p.lower() and "player" not in p.lower() for p in pages[1:4])
