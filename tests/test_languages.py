@@ -228,3 +228,18 @@ def test_a_ready_tables_packet_takes_the_command_lines_language(run, tmp_path):
     pages = pdfs.text(packet).split("\f")
     assert "À CETTE TABLE" in pages[0].upper() and "HOW TO PRINT" not in pages[0].upper()
     assert all("joueur" in p.lower() and "player" not in p.lower() for p in pages[1:4])
+
+
+def test_a_packets_untranslated_handouts_say_they_are_english(monkeypatch, tmp_path):
+    """The reference page is not translated yet: in a French packet it is made as English."""
+    from playaid import packets
+
+    seen = []
+    real = packets.reference_pdf
+    monkeypatch.setattr(packets, "reference_pdf", lambda *a: seen.append(language.current()) or real(*a))
+    setup = tmp_path / "t.yaml"
+    setup.write_text("system: dirt\nkind: setup\nname: T\ncharacters:\n" + _character("Ana", None), encoding="utf-8")
+    from playaid.render.paper import paper
+
+    files, _ = packets.packet(setup, paper("a4"), lang="fr")
+    assert seen == ["en"] and files

@@ -17,7 +17,7 @@ from typing import Callable
 import pikepdf
 
 from ..documents import Library
-from ..language import chosen, gettext, speaking
+from ..language import ENGLISH, chosen, gettext, speaking
 from ..safe_text import setup_stem
 from .html import Templates, page_context, pdf_bytes
 from .cover_story import CoverError, story
@@ -125,7 +125,11 @@ def _build_packet(setup_path, paper, handouts, template_dir, split, workers, pro
         characters.pages += page_count(pdf)
     parts = [characters]
     for h in pages:
-        parts.append(read_part(gettext(h.title), h.make(setup_path, paper, templates)))
+        # reference pages, odds handouts, maps and cards are not translated yet: made in
+        # English, so their PDFs say so (`lang`) rather than claim the table's language
+        with speaking(ENGLISH):
+            made = h.make(setup_path, paper, templates)
+        parts.append(read_part(gettext(h.title), made))
         done += 1
         progress(done, total)
     game = REGISTRY[system].title
