@@ -20,14 +20,13 @@ import contextvars
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from typing import Iterator, Literal, get_args
+from typing import Iterator, Literal
 
 LANGUAGES = {"en": "English", "fr": "français", "de": "Deutsch", "es": "español"}
 """Each language playaid prints, by its code (`--lang`, `language:`), with its own name."""
 
-Language = Literal["en", "fr", "de", "es"]
+Language = Literal[tuple(LANGUAGES)]  # type: ignore[valid-type]  # one list of codes, here and in LANGUAGES
 """A character's `language:` (the schemas list these codes; an other is refused by name)."""
-assert get_args(Language) == tuple(LANGUAGES)
 
 LANGUAGE_DOC = ("the language this character's sheet is printed in: en, fr, de or es (English, French, "
                 "German, Spanish); unset, the command line's --lang or the folder's playaid.toml decides")
@@ -50,7 +49,7 @@ def allowed() -> str:
 
 def checked(code: object) -> str:
     """`code` as a language playaid prints (case and spaces forgiven), or UnknownLanguage."""
-    text = str(code).strip().lower().replace("_", "-")
+    text = str(code).strip().lower()
     if text in LANGUAGES:
         return text
     raise UnknownLanguage(f"no language `{code}`: playaid prints {allowed()}")
