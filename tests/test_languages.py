@@ -243,3 +243,9 @@ def test_a_packets_untranslated_handouts_say_they_are_english(monkeypatch, tmp_p
 
     files, _ = packets.packet(setup, paper("a4"), lang="fr")
     assert seen == ["en"] and files
+
+
+def test_a_reference_page_asked_in_another_language_says_it_is_english(run, tmp_path):
+    result = run("sheet", "--reference", "dirt", "--lang", "fr", "--out", tmp_path)
+    assert result.exit_code == 0 and "reference pages are printed in English for now" in result.output
+    assert "for now" not in run("sheet", "--reference", "dirt", "--out", tmp_path / "en").output

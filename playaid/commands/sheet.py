@@ -61,9 +61,12 @@ def command(paths, blank, reference, paper, out_dir, png, language, flat, templa
     """Character sheets from character or setup files, or blank sheets and reference pages.
 
     One PDF per character (a setup gives one per member of its cast). Fields that change
-    in play are fillable PDF form fields unless --flat.
+    in play are fillable PDF form fields unless --flat. Each sheet is printed in its
+    character's `language:`, else --lang's (see docs/languages.md).
 
     Example: playaid sheet examples/fight-sphere/dana.yaml --paper letter --png
+
+    Example: playaid sheet --blank sapio --lang fr
     """
     from ..render.previews import page_pngs
     from ..render.sheets import reference_pdf, render_sheets, render_sheets_paged, sheet_for, slug
@@ -89,6 +92,8 @@ def command(paths, blank, reference, paper, out_dir, png, language, flat, templa
                 files[unique_name(f"blank-{system}", files)] = render_sheets(
                     templates, sheet_paper, [sheet_for(system, None, flat=flat)], f"blank {system} sheet")
         if reference:
+            if chosen(language) != "en":
+                warnings.append(f"--lang {language}: reference pages are printed in English for now")
             files[unique_name(f"reference-{reference.lower()}", files)] = reference_pdf(
                 templates, sheet_paper, reference.lower())
     except TemplateProblem as exc:
