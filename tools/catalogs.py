@@ -35,7 +35,8 @@ def extracted() -> Catalog:
     numbers would change the catalogs at every edit of a template."""
     with open(ROOT / "babel.cfg", encoding="utf-8") as fh:
         methods, options = parse_mapping_cfg(fh)
-    template = Catalog(project="playaid", charset="utf-8", fuzzy=False)
+    template = Catalog(project="playaid", version="0.1.0", charset="utf-8", fuzzy=False,
+                       msgid_bugs_address="playaid's issue tracker")
     for filename, _line, message, comments, context in extract_from_dir(
             str(ROOT), methods, options, strip_comment_tags=True):
         template.add(message, None, [(filename, None)], auto_comments=comments, context=context)
