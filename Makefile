@@ -19,7 +19,7 @@ SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 qpdf pop
 # whatever pip resolves today, to learn about a new release before it reaches the lock.
 LOCK := constraints.txt
 
-.PHONY: icc-profile demo test test-fast test-newest lock bench screenshot docs system-packages clean
+.PHONY: icc-profile demo test test-fast test-newest lock bench screenshot docs catalogs system-packages clean
 
 # demo installs the test extras too, so the README's `.venv/bin/python -m pytest tests/…`
 # works after `make demo` as after `make test`, in either order.
@@ -61,6 +61,11 @@ bench: $(VENV)/.installed-test system-packages
 # each command's --help at build time, so the package (and its libraries) must be installed.
 docs: $(VENV)/.installed-test system-packages
 	$(BIN)/mkdocs build
+
+# The printed pages' messages re-extracted (babel.cfg) and merged into every language's
+# catalog; then translate what arrived (docs/languages.md). tests/test_catalogs.py checks.
+catalogs: $(VENV)/.installed-test
+	$(BIN)/python tools/catalogs.py
 
 # The picture of the studio on the README and the docs' home page, taken by the same real
 # browser the tests drive.

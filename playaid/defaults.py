@@ -32,7 +32,7 @@ from .safe_text import shown
 # finding and reading the file lives there; its names are this module's too (`defaults.find`)
 from .settings_file import FILE, SKIP, SettingsError, Untrusted, find, parse, read_text  # noqa: F401
 PREFIX = "PLAYAID"
-SHARED = {"paper": "PLAYAID_PAPER", "out_dir": "PLAYAID_OUT"}
+SHARED = {"paper": "PLAYAID_PAPER", "out_dir": "PLAYAID_OUT", "language": "PLAYAID_LANG"}
 """Options with one variable for every command that has them."""
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Callable
 
 from .documents import Library
+from .language import N_
 from .render.html import Templates
 from .render.packet import Handout, build_packet
 from .render.paper import Paper
@@ -21,7 +22,7 @@ from .systems.base import load
 
 
 def _reference(system: str) -> Handout:
-    return Handout("Reference", lambda setup, paper, templates: reference_pdf(templates, paper, system))
+    return Handout(N_("Reference"), lambda setup, paper, templates: reference_pdf(templates, paper, system))
 
 
 def _odds(system: str) -> Handout:
@@ -30,7 +31,7 @@ def _odds(system: str) -> Handout:
 
         return handout_pdf(system, paper)
 
-    return Handout(getattr(load(REGISTRY[system].odds), "HANDOUT_TITLE", "Odds"), make)
+    return Handout(getattr(load(REGISTRY[system].odds), "HANDOUT_TITLE", N_("Odds")), make)
 
 
 def _named(title: str, dotted: str) -> Handout:

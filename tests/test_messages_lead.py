@@ -36,7 +36,7 @@ def test_an_unknown_option_names_the_nearest_or_the_word_meant(tmp_path):
 def test_an_option_nothing_is_near_lists_the_commands_options():
     result = invoke("sheet", "--bogus")
     assert result.exit_code == 2
-    assert "`playaid sheet` takes: --blank, --flat, --out, --paper, --png" in result.output
+    assert "`playaid sheet` takes: --blank, --flat, --lang, --out, --paper, --png" in result.output
 
 
 def test_values_split_by_spaces_say_to_join_them():

@@ -188,6 +188,17 @@ def paper_option(*choices: str, default: str = "a4"):
     return decorate
 
 
+def lang_option(func):
+    """`--lang`: the language sheets and packets print in. `language` in playaid.toml (or
+    `lang`) sets it for a folder; a character's own `language:` comes before either."""
+    from ..language import LANGUAGES
+
+    return click.option("--lang", "language", type=click.Choice(list(LANGUAGES), case_sensitive=False),
+                        default=None, callback=lambda _c, _p, v: v.lower() if v else None,
+                        help="Language of the printed pages: en (default), fr, de or es; "
+                             "a character's own `language:` comes first.")(func)
+
+
 def write_all(out_dir: str, files: dict[str, bytes], streamed: Iterable[tuple[str, bytes]] = (),
               size_of: Callable[[str], str | None] | None = None) -> list:
     """Write every `name → bytes` into the output folder, all or nothing; print each path.

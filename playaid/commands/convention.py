@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from . import InputError, out_option, paper_option, print_problems, progress, warn, write_all
+from . import InputError, lang_option, out_option, paper_option, print_problems, progress, warn, write_all
 from ..safe_text import path_shown
 
 
@@ -22,7 +22,9 @@ from ..safe_text import path_shown
               help="Check the plan and draw every table, then stop: nothing is rendered or written.")
 @paper_option()
 @out_option
-def command(plan: str, new: bool, column: str | None, check: bool, paper: str, out_dir: str) -> None:
+@lang_option
+def command(plan: str, new: bool, column: str | None, check: bool, paper: str, out_dir: str,
+            language: str | None) -> None:
     """Make every table of a convention's PLAN: one folder per table with its setup,
     characters and packet, `seating.txt` and `index.pdf` (each table with its game,
     players and packet, then everyone by name).
@@ -75,7 +77,7 @@ def command(plan: str, new: bool, column: str | None, check: bool, paper: str, o
     source = click.get_current_context().get_parameter_source("paper")
     if loaded.paper and source in (click.core.ParameterSource.DEFAULT, click.core.ParameterSource.DEFAULT_MAP):
         paper = loaded.paper  # the plan is more particular than a default or playaid.toml
-    write_all(out_dir, _files(loaded, tables, paper))
+    write_all(out_dir, _files(loaded, tables, paper, language))
 
 
 def _starter(folder: Path, files: dict[str, str]) -> None:
@@ -98,14 +100,14 @@ def _unprintable(names: list[str]) -> None:
                  "add a spelling in a script they print (Latin, Greek, Cyrillic, Chinese, Japanese)")
 
 
-def _files(plan, tables, paper: str) -> dict[str, bytes]:
+def _files(plan, tables, paper: str, lang: str | None = None) -> dict[str, bytes]:
     """Every file of the convention, rendered before any is written."""
     from ..convention import build
     from ..pregen.packets import packets
 
     files = {f"{t.folder}/{name}": text.encode("utf-8") for t in tables for name, text in t.table.files.items()}
     with progress(len(tables), "packets") as advance:
-        rendered = packets([t.table for t in tables], paper, done=advance)
+        rendered = packets([t.table for t in tables], paper, done=advance, lang=lang)
     names = []
     for t, (pdfs, notes) in zip(tables, rendered):
         files |= {f"{t.folder}/{name}": data for name, data in pdfs.items()}

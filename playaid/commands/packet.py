@@ -12,17 +12,18 @@ from ..problems import unique
 from ..render.html import TemplateProblem
 from ..render.paper import paper as paper_named
 from ..packet_names import packet_names
-from . import InputError, out_option, paper_option, print_problems, warn, write_all
+from . import InputError, lang_option, out_option, paper_option, print_problems, warn, write_all
 
 
 @click.command("packet")
 @click.argument("setup", type=click.Path())
 @paper_option()
 @out_option
+@lang_option
 @click.option("--split", is_flag=True, help="Also write one PDF per character.")
 @click.option("--template-dir", type=click.Path(file_okay=False, exists=True),
               help="Your own templates, used before the bundled ones (same names).")
-def command(setup, paper, out_dir, split, template_dir):
+def command(setup, paper, out_dir, language, split, template_dir):
     """A packet for a table: cover, a sheet per character, reference page and handouts, with bookmarks.
 
     Large casts are rendered in worker processes; a progress bar shows on a terminal.
@@ -50,7 +51,7 @@ def command(setup, paper, out_dir, split, template_dir):
                          + _instead(game, [setup] if doc.kind == "character" else []))
     bar = _Bar() if sys.stdout.isatty() else None
     try:
-        files, warnings = packet(Path(setup), paper_named(paper), split=split,
+        files, warnings = packet(Path(setup), paper_named(paper), split=split, lang=language,
                                  template_dir=Path(template_dir) if template_dir else None,
                                  progress=bar.update if bar else (lambda done, total: None))
     except (PacketError, TemplateProblem) as exc:

@@ -11,7 +11,7 @@ from ..pregen import COUNT, PregenError, games, generate, module
 from ..pregen.draw import CountError, own_tables
 from ..pregen.tables import TABLES
 from ..spreadsheet import split_names
-from . import (GameChoice, InputError, names_not_a_file, out_option, paper_option, print_problems, short_names,
+from . import (GameChoice, InputError, lang_option, names_not_a_file, out_option, paper_option, print_problems, short_names,
                warn, write_all)
 
 SEED_MAX = 2**32 - 1
@@ -55,8 +55,10 @@ def _players(ctx, _param, value: str | None) -> list[str] | None:
               help="Your own table entries, added to ours (see docs/pregen.md); checked before any drawing.")
 @paper_option()
 @out_option
+@lang_option
 def command(system: str, count: int, seed: int | None, players: list[str] | None, players_file: str | None,
-            column: str | None, as_table: bool, packet: bool, tables: int, tables_file: str | None, paper: str, out_dir: str) -> None:
+            column: str | None, as_table: bool, packet: bool, tables: int, tables_file: str | None, paper: str, out_dir: str,
+            language: str | None) -> None:
     """Make COUNT pre-built characters of SYSTEM, each checked by the game's rules.
 
     Names, professions, descriptors, qualities, jobs, assets … are drawn from the
@@ -83,7 +85,7 @@ def command(system: str, count: int, seed: int | None, players: list[str] | None
     with own_tables(load_tables_file(tables_file)):
         names = load_players_file(players_file, column)
         _make(system, count, seed, players or names, as_table, packet, tables, paper, out_dir,
-              players_file if names else None)
+              players_file if names else None, language)
 
 
 def load_players_file(path: str | None, column: str | None = None) -> list[str] | None:
@@ -102,7 +104,7 @@ def load_players_file(path: str | None, column: str | None = None) -> list[str] 
     return signups.names
 
 
-def _make(system, count, seed, players, as_table, packet, tables, paper, out_dir, names_file=None) -> None:
+def _make(system, count, seed, players, as_table, packet, tables, paper, out_dir, names_file=None, lang=None) -> None:
     chosen = seed is None
     if chosen:
         seed = secrets.randbelow(SEED_MAX + 1)
@@ -111,7 +113,7 @@ def _make(system, count, seed, players, as_table, packet, tables, paper, out_dir
 
         if chosen:
             click.echo(f"seed {seed} (give --seed {seed} to make the same tables again)")
-        write_tables(system, count, tables, seed, players, packet, paper, out_dir, names_file is not None)
+        write_tables(system, count, tables, seed, players, packet, paper, out_dir, names_file is not None, lang)
         return
     try:
         batch = generate(system, count, seed, players, names_file)

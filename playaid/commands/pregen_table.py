@@ -20,7 +20,7 @@ def command_line(system: str, count: int, tables: int, seed: int, packet: bool) 
 
 
 def write_tables(system: str, count: int, tables: int, seed: int, players: list[str] | None,
-                 packet: bool, paper: str, out_dir: str, seat_once: bool = False) -> None:
+                 packet: bool, paper: str, out_dir: str, seat_once: bool = False, lang: str | None = None) -> None:
     """Draw, check, render (with `packet`) and only then write every table. With
     `seat_once` (names from a file) each player sits at one table, not at every one."""
     seating = seats = None
@@ -49,7 +49,7 @@ def write_tables(system: str, count: int, tables: int, seed: int, players: list[
         from ..pregen.packets import packets
 
         with progress(len(made), "packets") as advance:
-            rendered = packets(made, paper, done=advance)
+            rendered = packets(made, paper, done=advance, lang=lang)
         for t, (pdfs, notes) in zip(made, rendered):
             files |= {_inside(t, name): data for name, data in pdfs.items()}
             for note in notes:

@@ -7,12 +7,13 @@ from pathlib import Path
 import click
 
 from ..documents import Library, expand
+from ..language import chosen, speaking
 from ..problems import unique
 from ..render.html import TemplateProblem, Templates
 from ..render.layout_bounds import LayoutTooBig
 from ..render.paper import paper as paper_named
 from ..systems import REGISTRY
-from . import GameChoice, InputError, out_option, paper_option, print_problems, warn, write_all
+from . import GameChoice, InputError, lang_option, out_option, paper_option, print_problems, warn, write_all
 
 SYSTEMS = GameChoice("sheet")
 
@@ -51,17 +52,21 @@ def unique_name(stem: str, taken: dict) -> str:
 @click.option("--reference", "reference", type=SYSTEMS, help="Print this game's one-page reference.")
 @paper_option()
 @out_option
+@lang_option
 @click.option("--png", is_flag=True, help="Also write a PNG preview of every page.")
 @click.option("--flat", is_flag=True, help="Plain boxes instead of fillable form fields.")
 @click.option("--template-dir", type=click.Path(file_okay=False, exists=True),
               help="Your own templates, used before the bundled ones (same names).")
-def command(paths, blank, reference, paper, out_dir, png, flat, template_dir):
+def command(paths, blank, reference, paper, out_dir, png, language, flat, template_dir):
     """Character sheets from character or setup files, or blank sheets and reference pages.
 
     One PDF per character (a setup gives one per member of its cast). Fields that change
-    in play are fillable PDF form fields unless --flat.
+    in play are fillable PDF form fields unless --flat. Each sheet is printed in its
+    character's `language:`, else --lang's (see docs/languages.md).
 
     Example: playaid sheet examples/fight-sphere/dana.yaml --paper letter --png
+
+    Example: playaid sheet --blank sapio --lang fr
     """
     from ..render.previews import page_pngs
     from ..render.sheets import reference_pdf, render_sheets, render_sheets_paged, sheet_for, slug
@@ -75,16 +80,20 @@ def command(paths, blank, reference, paper, out_dir, png, flat, template_dir):
     try:
         for cast in load_casts(paths) if paths else []:
             for character, setup in cast.members:
-                sheet = sheet_for(cast.system, character, setup=setup, flat=flat, warnings=warnings)
-                pdf, _, pages = render_sheets_paged(templates, sheet_paper, [sheet], character.name)
+                with speaking(chosen(getattr(character, "language", None), language)):
+                    sheet = sheet_for(cast.system, character, setup=setup, flat=flat, warnings=warnings)
+                    pdf, _, pages = render_sheets_paged(templates, sheet_paper, [sheet], character.name)
                 if pages > 2:
                     warnings.append(f"{character.name}: the sheet runs to {pages} pages; shorten the longest texts")
                 files[unique_name(slug(character.name), files)] = pdf
         if blank:
             system = blank.lower()
-            files[unique_name(f"blank-{system}", files)] = render_sheets(
-                templates, sheet_paper, [sheet_for(system, None, flat=flat)], f"blank {system} sheet")
+            with speaking(chosen(language)):
+                files[unique_name(f"blank-{system}", files)] = render_sheets(
+                    templates, sheet_paper, [sheet_for(system, None, flat=flat)], f"blank {system} sheet")
         if reference:
+            if chosen(language) != "en":
+                warnings.append(f"--lang {language}: reference pages are printed in English for now")
             files[unique_name(f"reference-{reference.lower()}", files)] = reference_pdf(
                 templates, sheet_paper, reference.lower())
     except TemplateProblem as exc:

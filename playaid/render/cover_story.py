@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass
 
 from .. import game_data
+from ..language import gettext
 
 COVER = "cover.yaml"
 LISTS = "pregen.yaml"
@@ -49,11 +50,11 @@ def story(system: str, setup) -> Story | None:
             # a field the setup leaves empty is drawn from the list a ready table fills it from
             value = str(getattr(setup, key, "") or "").strip()
             if not value and lists.get(f"{key}s"):
-                value, guessed = draw.choice(lists[f"{key}s"]), True
+                value, guessed = gettext(draw.choice(lists[f"{key}s"])), True
             bits += [value] if value else []
         if not bits:  # nothing in the setup says it: the cover's own list, else the game's
             choices = cover.get(f"{part}s") or lists.get(f"{part}s", [])
-            bits, guessed = [draw.choice(choices)] if choices else [], bool(choices)
+            bits, guessed = [gettext(draw.choice(choices))] if choices else [], bool(choices)
         found[part] = " — ".join(bits)
         if guessed:
             drawn.append(part)

@@ -29,7 +29,7 @@ from .forms import finish_forms
 from .layout_bounds import LayoutTooBig, check_html, check_pages, check_tree, page_limit
 from .paper import Paper
 from .sandbox import Sandbox
-from .. import resources
+from .. import language, resources
 from ..limits import RENDER_LIMIT, clipped
 
 TEMPLATES = resources.TEMPLATES
@@ -67,7 +67,11 @@ class Templates:
             trim_blocks=True,
             lstrip_blocks=True,
             finalize=_bounded,
+            extensions=["jinja2.ext.i18n"],
         )
+        # `{{ _("Notes") }}` and `{% trans %}` speak the language in use (`language.speaking`);
+        # new-style calls format `%(name)s` and escape what they insert, as autoescape would
+        self.env.install_gettext_callables(language.gettext, language.ngettext, newstyle=True)
 
     @property
     def roots(self) -> list[Path]:
@@ -131,16 +135,17 @@ def _bounded(value):
     return clipped(text) if len(text) > RENDER_LIMIT else value
 
 
-def page_context(paper: Paper, title: str, *, game: str = "", kind: str = "", lang: str = "en") -> dict:
+def page_context(paper: Paper, title: str, *, game: str = "", kind: str = "") -> dict:
     """What `shared/base.html` needs: the paper, the fonts and the document's metadata.
 
     `title` becomes the PDF's title; `game` (its display name) and `kind` ("character
     sheet", "reference" …) make its subject, so a file found alone says what it is and
-    which game it belongs to. Author and creator name playaid; `lang` is the text's language.
+    which game it belongs to. Author and creator name playaid; `lang` is the language in use
+    (`language.speaking`): WeasyPrint hyphenates by it and tags the PDF's /Lang with it.
     """
     about = " ".join(p for p in (game, kind) if p) or title
     return {"paper": paper, "title": title, "fonts_css": font_face_css(), "font_stack": CSS_STACK,
-            "lang": lang, "meta": {"author": "playaid", "description": f"{about}, made with playaid",
+            "lang": language.current(), "meta": {"author": "playaid", "description": f"{about}, made with playaid",
                                    "generator": f"playaid — {game}" if game else "playaid",
                                    "keywords": ", ".join(p for p in (game, kind, "playaid", "print and play") if p)}}
 

@@ -10,6 +10,7 @@ as publishers' fillable sheets do; a player tabs from one row to the next.
 
 from __future__ import annotations
 
+from ..language import gettext
 from .form_text import PX, _text, _wrap
 
 MM = 72 / 25.4
@@ -56,7 +57,7 @@ def split_notes(pdf, field, ruling: tuple[float, float], size: float, ceiling: f
     for i, y in enumerate(rows):
         part = field if i == 0 else pydyf.Dictionary(dict(field))
         part["T"] = pydyf.String(f"{name}_{i + 1}")
-        part["TU"] = pydyf.String(f"Notes, line {i + 1}")
+        part["TU"] = pydyf.String(gettext("Notes, line %(n)s") % {"n": i + 1})
         part["Rect"] = pydyf.Array((x0, y + 0.2 * MM, x1, min(y + ROW_MM * MM, top)))
         part["V"] = pydyf.String(lines[i] if i < len(lines) else "")
         part["Ff"] = int(field.get("Ff", 0)) & ~(1 << 12)  # no longer multi-line

@@ -17,6 +17,7 @@ from typing import Callable
 import pikepdf
 
 from ..documents import Library
+from ..language import ENGLISH, chosen, gettext, speaking
 from ..safe_text import setup_stem
 from .html import Templates, page_context, pdf_bytes
 from .cover_story import CoverError, story
@@ -51,34 +52,49 @@ def _prefix(index: int, name: str) -> str:
 
 
 def _render_block(setup_path: str, indices: list[int], paper_id: str, template_dir: str | None,
-                  split: bool = False) -> tuple[list[tuple[bytes, list[int]]], list[str]]:
-    """Worker: the sheets of cast members `indices` as one PDF with each sheet's first page,
-    or with `split` one PDF per sheet, made as `playaid sheet` makes it (its own title, tags
-    and bookmarks), so the file written alone is that sheet's; and the fitting warnings."""
+                  split: bool = False, lang: str = "en") -> tuple[list[tuple[bytes, list[int], list[int]]], list[str]]:
+    """Worker: the sheets of cast members `indices` as PDFs, each with its sheets' first pages
+    and cast indices: one PDF per run of sheets in one language (a character's `language:`,
+    else `lang`, the table's), since a document speaks one language (its `lang`, its
+    hyphenation); or with `split` one PDF per sheet, made as `playaid sheet` makes it (its
+    own title, tags and bookmarks), so the file written alone is that sheet's. And the
+    fitting warnings."""
     library = Library()
     doc = library.load(setup_path)
     cast = cast_of(library, Path(setup_path), doc)
     templates = Templates(Path(template_dir) if template_dir else None)
     paper = paper_named(paper_id)
     warnings: list[str] = []
-    sheets = [sheet_for(cast.system, cast.members[i][0], setup=cast.members[i][1], prefix=_prefix(i, cast.members[i][0].name),
-                        warnings=warnings) for i in indices]
-    # tagged: the merger carries each document's structure tree into the packet's
-    if split:
-        pieces = [render_sheets_paged(templates, paper, [sheet], cast.members[i][0].name)[:2]
-                  for i, sheet in zip(indices, sheets)]
-    else:
-        pieces = [render_sheets_paged(templates, paper, sheets, doc.model.name)[:2]]
+    runs: list[tuple[str, list[int]]] = []
+    for i in indices:
+        spoken = chosen(getattr(cast.members[i][0], "language", None), lang)
+        if split or not runs or runs[-1][0] != spoken:
+            runs.append((spoken, []))
+        runs[-1][1].append(i)
+    pieces = []
+    for spoken, held in runs:
+        with speaking(spoken):
+            sheets = [sheet_for(cast.system, cast.members[i][0], setup=cast.members[i][1],
+                                prefix=_prefix(i, cast.members[i][0].name), warnings=warnings) for i in held]
+            # tagged: the merger carries each document's structure tree into the packet's
+            title = cast.members[held[0]][0].name if split else doc.model.name
+            pieces.append((*render_sheets_paged(templates, paper, sheets, title)[:2], held))
     return pieces, templates.warnings + warnings
 
 
 def build_packet(setup_path: Path, paper: Paper, handouts: Callable[[str], list[Handout]], *,
                  template_dir: Path | None = None, split: bool = False, workers: int | None = None,
-                 progress: Callable[[int, int], None] = lambda done, total: None,
+                 progress: Callable[[int, int], None] = lambda done, total: None, lang: str | None = None,
                  ) -> tuple[dict[str, bytes], list[str]]:
     """The packet of a valid setup file (and with `split`, one PDF per character): name → bytes,
     warnings. `handouts(game id)` lists what follows the sheets. Files are named after the
-    setup's file, as `playaid map` names its map."""
+    setup's file, as `playaid map` names its map. The table's pages (cover, part titles)
+    speak `lang` (None: English); each sheet its character's `language:`, else `lang`."""
+    with speaking(chosen(lang)) as table:
+        return _build_packet(setup_path, paper, handouts, template_dir, split, workers, progress, table)
+
+
+def _build_packet(setup_path, paper, handouts, template_dir, split, workers, progress, lang):
     library = Library()
     doc = library.load(setup_path)
     if not doc.valid or doc.kind != "setup":
@@ -94,28 +110,31 @@ def build_packet(setup_path: Path, paper: Paper, handouts: Callable[[str], list[
     blocks = [list(range(i, min(i + BLOCK, len(members)))) for i in range(0, len(members), BLOCK)]
     args = (str(setup_path), paper.id, str(template_dir) if template_dir else None)
     sheets, singles, done = [], {}, 0
-    for indices, (pieces, notes) in zip(blocks, _blocks(blocks, (*args, split), workers)):
-        # one piece per sheet when split, else one per block: its sheets' names and first pages
-        owners = [[i] for i in indices] if split else [indices]
-        for (pdf, starts), held in zip(pieces, owners):
+    for indices, (pieces, notes) in zip(blocks, _blocks(blocks, (*args, split, lang), workers)):
+        # one piece per sheet when split, else one per run of one language: its sheets' names and first pages
+        for pdf, starts, held in pieces:
             sheets.append((pdf, [(members[i][0].name, start) for i, start in zip(held, starts)]))
             if split:
                 singles[f"{stem}-{held[0] + 1:03d}-{slug(members[held[0]][0].name)}.pdf"] = pdf
         warnings += notes
         done += len(indices)
         progress(done, total)
-    characters = Part("Characters", b"", 0)
+    characters = Part(gettext("Characters"), b"", 0)
     for pdf, names in sheets:
         characters.children += [(name, characters.pages + start) for name, start in names]
         characters.pages += page_count(pdf)
     parts = [characters]
     for h in pages:
-        parts.append(read_part(h.title, h.make(setup_path, paper, templates)))
+        # reference pages, odds handouts, maps and cards are not translated yet: made in
+        # English, so their PDFs say so (`lang`) rather than claim the table's language
+        with speaking(ENGLISH):
+            made = h.make(setup_path, paper, templates)
+        parts.append(read_part(gettext(h.title), made))
         done += 1
         progress(done, total)
     game = REGISTRY[system].title
     cover, blanks = _cover(templates, paper, system, setup, members, parts)
-    merger, outline = Merger(), [Section("Cover", 0)]
+    merger, outline = Merger(), [Section(gettext("Cover"), 0)]
     merger.append(cover)
     for part in parts:
         while merger.pages in blanks:

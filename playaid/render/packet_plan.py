@@ -16,10 +16,11 @@ from functools import lru_cache
 
 import pikepdf
 
+from ..language import N_, _, current
 from .paper import MM, Paper
 
 FLIPS = {"/DuplexFlipLongEdge": "long", "/DuplexFlipShortEdge": "short"}
-BLANK_WORDS = "This page is intentionally blank."
+BLANK_WORDS = N_("This page is intentionally blank.")
 
 
 @dataclass
@@ -66,8 +67,8 @@ def place(parts: list[Part], first: int) -> list[int]:
 def print_note(part: Part) -> str:
     """How to print a part, in a player's words."""
     if part.two_sided:
-        return f"double-sided, flip on the {part.sides} edge"
-    return "one-sided"
+        return _("double-sided, flip on the long edge") if part.sides == "long" else _("double-sided, flip on the short edge")
+    return _("one-sided")
 
 
 def pages_of(part: Part) -> str:
@@ -76,19 +77,25 @@ def pages_of(part: Part) -> str:
     return str(first) if first == last else f"{first}–{last}"
 
 
-@lru_cache(maxsize=4)
 def blank_page(paper: Paper) -> bytes:
-    """One page that says it is blank on purpose, in small type near the foot."""
+    """One page that says it is blank on purpose, in small type near the foot, in the
+    language in use (the table's)."""
+    return _blank_page(paper, current())
+
+
+@lru_cache(maxsize=8)
+def _blank_page(paper: Paper, lang: str) -> bytes:
+    # `lang` is part of the cache's key: a French packet must not reuse an English blank page
     from . import fonts
     from .pdf_info import canvas
 
     fonts.register(fonts.SANS)
     out = io.BytesIO()
     c = canvas(out, paper.size_pt, title="intentionally blank page", subject="a blank page of a packet",
-               game="playaid", tool="packet")
+               game="playaid", tool="packet", lang=lang)
     c.setFont(fonts.SANS.name, 8)
     c.setFillGray(0.35)
-    c.drawCentredString(paper.size_pt[0] / 2, (paper.margin_mm + 4) * MM, BLANK_WORDS)
+    c.drawCentredString(paper.size_pt[0] / 2, (paper.margin_mm + 4) * MM, _(BLANK_WORDS))
     c.showPage()
     c.save()
     return out.getvalue()

@@ -18,16 +18,17 @@ def game_title(system_id: str) -> str:
 
 
 def canvas(out, pagesize, *, title: str, subject: str, game: str, tool: str, keywords: tuple[str, ...] = (),
-           compress: bool = True, press: bool = False):
+           compress: bool = True, press: bool = False, lang: str = "en"):
     """A canvas writing to `out`, its document information set; `tool` is the playaid
-    command that made it (`deck`, `net` …). With `press`, greys are drawn as black ink in
-    DeviceCMYK, for a print shop's file (`pdfx.KCanvas`)."""
+    command that made it (`deck`, `net` …); `lang`, the language its text is in. With
+    `press`, greys are drawn as black ink in DeviceCMYK, for a print shop's file
+    (`pdfx.KCanvas`)."""
     from reportlab.pdfgen import canvas as rl_canvas
 
     if press:
         from .pdfx import KCanvas
     c = (KCanvas if press else rl_canvas.Canvas)(out, pagesize=pagesize, invariant=1, pageCompression=1 if compress else None,
-                         initialFontName=fonts.SANS.name, initialFontSize=8, lang="en")
+                         initialFontName=fonts.SANS.name, initialFontSize=8, lang=lang)
     c.setTitle(f"{title} — {game}")
     c.setAuthor(AUTHOR)
     c.setSubject(f"{subject} ({game})")

@@ -179,6 +179,7 @@ def page_images(pdf: bytes, dpi: int) -> list[bytes]:
 def _make(output: str, path: Path, rel: str, paper_id: str, count: int | None = None,
           out: Path = Path(OUTPUT)) -> dict:
     from ..documents import Library
+    from ..language import chosen, speaking
     from ..render.html import Templates
     from ..render.paper import paper
     from ..render.sheets import cast_of, render_sheets, sheet_for
@@ -196,7 +197,8 @@ def _make(output: str, path: Path, rel: str, paper_id: str, count: int | None = 
                          "fix them and the preview follows", "files": {}, "invalid": True}
     if output == "sheet":
         character = cast_of(library, path, doc).members[0][0]
-        pdf = render_sheets(Templates(), sheet_paper, [sheet_for(system, character)], character.name)
+        with speaking(chosen(getattr(character, "language", None))):  # the studio's words stay English, a sheet's need not
+            pdf = render_sheets(Templates(), sheet_paper, [sheet_for(system, character)], character.name)
         return {"files": {f"{slug(character.name)}.pdf": pdf}}
     if output == "packet":
         from ..packet_names import packet_names

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from .dice import BACKGROUND
 from .documents import Character
 from .pools import aspect_dice
+from playaid.language import N_, _
 from playaid.render.sheets.common import Field, Fitter, Namer, Text, padded, rows
 
 
@@ -39,10 +40,11 @@ class ContestSheet:
     notes: Field
 
 
-_GROUPS = (("attributes", "Attributes", "one in every pool"), ("skills", "Skills", "one per pool"),
-           ("relationships", "Relationships", "one per pool"), ("gear", "Gear", "one per pool; none fits: d3"),
-           ("aspects", "Aspects", "bonus die when the contest touches one"),
-           ("backgrounds", "Backgrounds", f"d{BACKGROUND} in place of a missing skill or relationship"))
+_GROUPS = (("attributes", N_("Attributes"), N_("one in every pool")), ("skills", N_("Skills"), N_("one per pool")),
+           ("relationships", N_("Relationships"), N_("one per pool")),
+           ("gear", N_("Gear"), N_("one per pool; none fits: d3")),
+           ("aspects", N_("Aspects"), N_("bonus die when the contest touches one")),
+           ("backgrounds", N_("Backgrounds"), N_("d%(die)s in place of a missing skill or relationship")))
 
 
 def _table(c: Character, key: str) -> dict:
@@ -60,7 +62,7 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: object = None) -
     groups = []
     for key, title, note in _GROUPS:
         assets = [Asset(fit(n, "short", f"{title.lower()} {n}"), str(d)) for n, d in (_table(c, key) if c else {}).items()]
-        groups.append(Group(title, note, padded(assets, rows("contest", "assets"), empty)))
+        groups.append(Group(_(title), _(note) % {"die": BACKGROUND}, padded(assets, rows("contest", "assets"), empty)))
     conds = [Condition(fit(x.name, "short", "condition die"), str(x.die), name.field(f"cond{i}_uses", x.uses))
              for i, x in enumerate(c.condition_dice if c else [])]
     pens = [Asset(fit(p.name or "penalty", "short", "penalty die"), str(p.die or "")) for p in (c.penalty_dice if c else [])]

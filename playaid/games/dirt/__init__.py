@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from playaid.language import N_
 from playaid.systems.base import GameSystem
 from .models import Character, Scene, Setup
 from .rounds import play
@@ -17,7 +18,7 @@ SYSTEM = GameSystem(
     rules=RULES,
     play=play,
     masthead="Games to Play in the Dirt",
-    packet=(("Paper dice", "playaid.render.nets.packet_pages:plain_d6"),),
+    packet=((N_("Paper dice"), "playaid.render.nets.packet_pages:plain_d6"),),
     table_dice="playaid.render.nets.table_faces:plain_d6",
     printables=(("Paper dice", "game", "", "playaid net --die d6"),),
     worked_example=("scene-scuffle.yaml", 2),

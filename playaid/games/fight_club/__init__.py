@@ -8,6 +8,7 @@ arithmetic of play, `procedures` and `play_fight` how a scene is told.
 
 from __future__ import annotations
 
+from playaid.language import N_
 from playaid.systems.base import GameSystem
 from .checks import check_character, check_deck, check_setup
 from .models import Character, Deck, Scene, Setup
@@ -58,8 +59,8 @@ SYSTEM = GameSystem(
     checks={"character": check_character, "setup": check_setup, "scene": check_scene, "deck": check_deck},
     rules=RULES,
     play=play,
-    packet=(("Frustration deck", "playaid.games.fight_club.cards.packet_page:frustration_deck"),
-            ("Tokens and turn summary", "playaid.games.fight_club.cards.packet_page:tokens")),
+    packet=((N_("Frustration deck"), "playaid.games.fight_club.cards.packet_page:frustration_deck"),
+            (N_("Tokens and turn summary"), "playaid.games.fight_club.cards.packet_page:tokens")),
     commands={"deck": "playaid.games.fight_club.commands:command"},
     demo=(("card deck, tokens, Tabletop Simulator sheets", "playaid.games.fight_club.commands:demo_step"),),
     printables=(("Card deck", "deck", "playaid.games.fight_club.commands:deck_files", "playaid deck {file}"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .models import TOKEN_TYPES, Character
+from playaid.language import N_, _
 from playaid.render.sheets.common import Field, Fitter, Namer, Text, padded, rows
 
 
@@ -47,7 +48,8 @@ class FightClubSheet:
     notes: Field
 
 
-_MEANING = {"frustration": "failed ambition", "pain": "suffering for real", "retirement": "flagging will"}
+_TITLES = {"frustration": N_("Frustration"), "pain": N_("Pain"), "retirement": N_("Retirement")}
+_MEANING = {"frustration": N_("failed ambition"), "pain": N_("suffering for real"), "retirement": N_("flagging will")}
 
 
 def build(c: Character | None, name: Namer, fit: Fitter, setup: object = None) -> FightClubSheet:
@@ -63,7 +65,7 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: object = None) -
         concept=fit(c.concept if c else "", "block", "concept"),
         frustrations=padded(cards, rows("fight-club", "frustrations"), lambda i: Frustration(Text(), False)),
         connections=padded(conns, rows("fight-club", "connections"), lambda i: ConnectionRow(Text(), Text(), Text())),
-        tokens=[TokenCount(t.title(), _MEANING[t], name.field(f"tok_{t}", getattr(c.tokens, t) if c else ""), start)
+        tokens=[TokenCount(_(_TITLES[t]), _(_MEANING[t]), name.field(f"tok_{t}", getattr(c.tokens, t) if c else ""), start)
                 for t in TOKEN_TYPES],
         pain_statements=padded(pains, rows("fight-club", "pain"), lambda i: PainRow(
             name.field(f"pain{i}_text"), name.field(f"pain{i}_tokens"), name.field(f"pain{i}_verdict"))),

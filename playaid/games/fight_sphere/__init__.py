@@ -7,6 +7,7 @@ and The Core. Rule ids and decisions are documented in docs/rules/fight-sphere.m
 
 from __future__ import annotations
 
+from playaid.language import N_
 from playaid.systems.base import GameSystem
 from .gladiators import Gladiator, check_gladiator
 from .play import play
@@ -70,7 +71,7 @@ SYSTEM = GameSystem(
     rules=RULES,
     play=play,
     masthead="Fight Sphere",
-    packet=(("Paper dice", "playaid.render.nets.packet_pages:plain_d6"),),
+    packet=((N_("Paper dice"), "playaid.render.nets.packet_pages:plain_d6"),),
     table_dice="playaid.render.nets.table_faces:plain_d6",
     printables=(("Paper dice", "game", "", "playaid net --die d6"),),
     worked_example=("scene-conflict.yaml", 2),

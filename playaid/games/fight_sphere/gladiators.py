@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from playaid.convert import spec
+from playaid.language import LANGUAGE_DOC, Language, N_
 from playaid.problems import Problem, error, warning
 
 STARTING_POOL = 5
@@ -18,7 +19,8 @@ BACKSTORY_WORDS = (50, 100)
 
 DEATH_WISH = "death-wish"
 REASON_TO_LIVE = "reason-to-live"
-DRIVE_NAMES = {DEATH_WISH: "Death Wish", REASON_TO_LIVE: "Reason To Live"}
+# marked for the catalogs: a sheet prints them in its language (the rules core speaks English)
+DRIVE_NAMES = {DEATH_WISH: N_("Death Wish"), REASON_TO_LIVE: N_("Reason To Live")}
 
 State = Literal["active", "last-standing", "knocked-out", "dead"]
 """Active in an Episode; waiting as the Last Man Standing of one; knocked out of it
@@ -80,6 +82,7 @@ class Gladiator:
     role: Literal["pc", "npc"] = spec(doc="`pc` for the player's own Gladiator, `npc` for one the GM plays")
     drive: Drive | None = spec(None, doc="`death-wish` or `reason-to-live`")
     player: str = spec("", doc="the player who made this Gladiator")
+    language: Language | None = spec(None, doc=LANGUAGE_DOC)
     backstory: str = spec("", doc="who the Gladiator was before The Sphere, in 50 to 100 words")
     drive_text: str = spec("", doc="what the Death Wish or Reason To Live is")
     weapon: str = spec("", doc="the weapon the Gladiator woke up beside (no mechanical effect)")

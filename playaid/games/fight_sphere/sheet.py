@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from .arithmetic import judgment_pool
 from .gladiators import DEATH_WISH, DRIVE_NAMES, REASON_TO_LIVE, STARTING_POOL, Gladiator, rated
 from .sphere import Setup, threshold
+from playaid.language import N_, _
 from playaid.render.sheets.common import Box, Field, Fitter, Namer, Text, padded, rows
 
 
@@ -48,9 +49,14 @@ class FightSphereSheet:
 
 
 _DRIVE_RULES = {
-    DEATH_WISH: "Death Wish: each Relationship adds its value + 1 dice.",
-    REASON_TO_LIVE: "Reason To Live: each Relationship adds its value − 1 dice (never below 0).",
+    DEATH_WISH: N_("Death Wish: each Relationship adds its value + 1 dice."),
+    REASON_TO_LIVE: N_("Reason To Live: each Relationship adds its value − 1 dice (never below 0)."),
 }
+
+
+_ROLES = {"pc": N_("Player's Gladiator"), "npc": N_("GM's Gladiator")}
+_STATES = {"active": N_("Active"), "last-standing": N_("Last Standing"), "knocked-out": N_("Knocked Out"),
+           "dead": N_("Dead")}
 
 
 def build(g: Gladiator | None, name: Namer, fit: Fitter, setup: Setup | None = None) -> FightSphereSheet:
@@ -69,16 +75,17 @@ def build(g: Gladiator | None, name: Namer, fit: Fitter, setup: Setup | None = N
     here = threshold(layer) if layer else None
     judgment = "" if g is None or g.judgment_pool is None else g.judgment_pool
     if here is not None and g is not None:
-        judgment_rule = (f"Threshold {here} + Relationships {len(g.relationships)} = "
-                         f"{judgment_pool(here, g.relationships)} when the Gladiator can no longer take part.")
+        judgment_rule = _("Threshold %(threshold)s + Relationships %(count)s = %(pool)s when the Gladiator "
+                          "can no longer take part.") % {"threshold": here, "count": len(g.relationships),
+                                                          "pool": judgment_pool(here, g.relationships)}
     else:
-        judgment_rule = ("Threshold + the number of your Relationships (not their values), "
-                         "when your Gladiator can no longer take part.")
+        judgment_rule = _("Threshold + the number of your Relationships (not their values), "
+                          "when your Gladiator can no longer take part.")
     state = g.state if g else None
     return FightSphereSheet(
-        role={"pc": "Player's Gladiator", "npc": "GM's Gladiator"}.get(g.role, "") if g else "",
-        drive=DRIVE_NAMES.get(drive, ""),
-        drive_rule=_DRIVE_RULES.get(drive, " ".join(_DRIVE_RULES.values())),
+        role=_(_ROLES.get(g.role, "")) if g else "",
+        drive=_(DRIVE_NAMES.get(drive, "")),
+        drive_rule=_(_DRIVE_RULES[drive]) if drive in _DRIVE_RULES else " ".join(map(_, _DRIVE_RULES.values())),
         drive_text=fit(g.drive_text if g else "", "line", "drive"),
         backstory=fit(g.backstory if g else "", "paragraph", "backstory"),
         weapon=fit(g.weapon if g else "", "line", "weapon"),
@@ -88,9 +95,8 @@ def build(g: Gladiator | None, name: Namer, fit: Fitter, setup: Setup | None = N
         judgment_pool=name.field("judgment", judgment),
         judgment_rule=judgment_rule,
         layers=steps,
-        states=[name.box(f"state_{s}", s == state, s.replace("-", " ").title())
-                for s in ("active", "last-standing", "knocked-out", "dead")],
-        drives=[name.box(f"drive_{d}", d == drive, DRIVE_NAMES[d]) for d in (DEATH_WISH, REASON_TO_LIVE)],
-        switched=name.box("switched", bool(g and g.switched), "Drive switched (once per game)"),
+        states=[name.box(f"state_{s}", s == state, _(title)) for s, title in _STATES.items()],
+        drives=[name.box(f"drive_{d}", d == drive, _(DRIVE_NAMES[d])) for d in (DEATH_WISH, REASON_TO_LIVE)],
+        switched=name.box("switched", bool(g and g.switched), _("Drive switched (once per game)")),
         notes=name.notes(g.notes if g else ""),
     )

@@ -10,6 +10,7 @@ permanent-link roll between sessions) and `scene_kinds` (which of the two a scen
 
 from __future__ import annotations
 
+from playaid.language import N_
 from playaid.systems.base import GameSystem
 from .conflict import Scene
 from .map_rules import check_setup
@@ -61,8 +62,8 @@ SYSTEM = GameSystem(
     rules=RULES,
     play=play,
     masthead="Isolation",
-    packet=(("Relationship map", "playaid.games.isolation.maps.packet_page:relationship_map"),
-            ("Paper dice", "playaid.render.nets.packet_pages:green_and_red_d6")),
+    packet=((N_("Relationship map"), "playaid.games.isolation.maps.packet_page:relationship_map"),
+            (N_("Paper dice"), "playaid.render.nets.packet_pages:green_and_red_d6")),
     table_dice="playaid.render.nets.table_faces:coloured_d6",
     commands={"map": "playaid.games.isolation.commands:command"},
     demo=(("Isolation map worksheets", "playaid.games.isolation.commands:demo_step"),),

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from .character import HEALTH_LEVELS, Character
 from .relationship_map import RelationshipMap, Setup
+from playaid.language import N_, _
 from playaid.render.sheets.common import Box, Field, Fitter, Namer, Text, padded, rows
 
 
@@ -60,6 +61,10 @@ def _stress(setup: Setup | None, *, start: bool) -> str:
     return str(setup.stress_at_start if start and setup.stress_at_start is not None else setup.stress)
 
 
+_COLOURS = {"green": N_("green"), "red": N_("red")}
+_HEALTH = {"healthy": N_("Healthy"), "injured": N_("Injured"), "dying": N_("Dying"), "dead": N_("Dead")}
+
+
 def build(c: Character | None, name: Namer, fit: Fitter, setup: Setup | None = None) -> IsolationSheet:
     """The sheet of `c` (None: blank); with `setup`, the links that touch `c` are listed."""
     descriptors = rows("isolation", "descriptors")
@@ -71,10 +76,10 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: Setup | None = N
 
     def row(i: int, other: str = "", with_them: list = ()) -> LinkRow:
         count = lambda color: str(sum(link.color == color for link in with_them)) if with_them else ""  # noqa: E731
-        said = "; ".join(f"{color}: " + ", ".join(f"{label} x{n}" if n > 1 else label for label, n in
-                                                  Counter(link.label or "(temporary)" for link in with_them
-                                                          if link.color == color).items())
-                         for color in ("green", "red") if count(color) not in ("", "0"))
+        said = "; ".join(f"{_(_COLOURS[color])}: " + ", ".join(
+            f"{label} x{n}" if n > 1 else label for label, n in
+            Counter(link.label or _("(temporary)") for link in with_them if link.color == color).items())
+            for color in ("green", "red") if count(color) not in ("", "0"))
         return LinkRow(fit(other, "short", "link"), name.field(f"link{i}_green", count("green")),
                        name.field(f"link{i}_red", count("red")),
                        _two_lines(name.field(f"link{i}_for", said, chars=LABEL_CHARS)))
@@ -89,12 +94,12 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: Setup | None = N
                         descriptors, lambda i: Text()),
         bias=fit("; ".join(_texts(c.bias)) if c else "", "line", "bias"),
         goal=fit("; ".join(_texts(c.goal)) if c else "", "line", "goal"),
-        health=[name.box(f"health_{h}", bool(c) and c.health == h, h.title()) for h in HEALTH_LEVELS],
+        health=[name.box(f"health_{h}", bool(c) and c.health == h, _(_HEALTH[h])) for h in HEALTH_LEVELS],
         links=links,
         stress_start=_stress(setup, start=True),
         stress_now=_stress(setup, start=False),
         # A character file alone knows neither: the same rows stay, marked for writing in.
-        source=(f"From the setup “{setup.name}”." if setup is not None
-                else "Stress and links belong to the table's setup: copy them in from the map."),
+        source=(_("From the setup “%(name)s”.") % {"name": setup.name} if setup is not None
+                else _("Stress and links belong to the table's setup: copy them in from the map.")),
         notes=name.notes(c.notes if c else ""),
     )

@@ -7,6 +7,7 @@ Spares and Spirals cancel into a twist or a complication.
 
 from __future__ import annotations
 
+from playaid.language import N_
 from playaid.systems.base import GameSystem
 from .character_rules import check_character
 from .procedures import play
@@ -83,7 +84,7 @@ SYSTEM = GameSystem(
     rules=RULES,
     play=play,
     masthead="The Sapio System",
-    packet=(("Paper dice", "playaid.games.sapio.paper_die:packet_page"),),
+    packet=((N_("Paper dice"), "playaid.games.sapio.paper_die:packet_page"),),
     table_dice="playaid.games.sapio.paper_die:table_dice",
     paper_dice={"spiral": "playaid.games.sapio.paper_die:spiral"},
     printables=(("Paper Spiral dice", "dice", "", "playaid net --faces {file}"),

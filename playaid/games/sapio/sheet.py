@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .harm import BOXES, TN_PENALTY, penalty
 from .character import ADVANCEMENT_TYPES, Character, Harm
+from playaid.language import N_, _
 from playaid.render.sheets.common import Box, Field, Fitter, Namer, Text, padded, rows
 
 
@@ -49,15 +50,20 @@ class SapioSheet:
     notes: Field
 
 
+_LEVELS = {"minor": N_("Minor"), "moderate": N_("Moderate"), "severe": N_("Severe")}
+_ADVANCES = {"profession-specialization": N_("Profession specialization"), "side-profession": N_("Side profession"),
+             "quality": N_("Quality"), "special-talent": N_("Special talent")}
+
+
 def _track(title: str, key: str, harms: list[Harm], name: Namer) -> Track:
     boxes = []
     for level, count in BOXES.items():
         held = [h.name for h in harms if h.rank == level]
         for i in range(count):
-            boxes.append(HarmBox(level, name.field(f"{key}_{level}{i}", held[i] if i < len(held) else "", chars=30),
+            boxes.append(HarmBox(_(_LEVELS[level]), name.field(f"{key}_{level}{i}", held[i] if i < len(held) else "", chars=30),
                                  TN_PENALTY[level]))
     now = penalty([h.rank for h in harms if h.rank])
-    return Track(title, boxes, f"+{now}" if harms else "")
+    return Track(_(title), boxes, f"+{now}" if harms else "")
 
 
 def _cycle(c: Character | None, name: Namer) -> tuple[list[Box], int]:
@@ -65,7 +71,7 @@ def _cycle(c: Character | None, name: Namer) -> tuple[list[Box], int]:
     taken = c.advancement_types() if c else []
     done, left = divmod(len(taken), len(ADVANCEMENT_TYPES))
     current = set(taken[len(taken) - left:]) if left else set()
-    return [name.box(f"adv_{t}", t in current, t.replace("-", " ").capitalize()) for t in ADVANCEMENT_TYPES], done
+    return [name.box(f"adv_{t}", t in current, _(_ADVANCES[t])) for t in ADVANCEMENT_TYPES], done
 
 
 def build(c: Character | None, name: Namer, fit: Fitter, setup: object = None) -> SapioSheet:
@@ -76,7 +82,7 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: object = None) -
     empty_line = lambda i: Line(Text(), Text())  # noqa: E731 - one-line row factory
     cycle, done = _cycle(c, name)
     return SapioSheet(
-        stage=(("Starting" if c.is_starting else "Advanced") if c else ""),
+        stage=((_("Starting") if c.is_starting else _("Advanced")) if c else ""),
         profession=prof_line(c.profession, "profession") if c else Line(Text(), Text()),
         side_professions=padded([prof_line(p, "side profession") for p in (c.side_professions if c else [])],
                                 rows("sapio", "side-professions"), empty_line),
@@ -87,9 +93,9 @@ def build(c: Character | None, name: Namer, fit: Fitter, setup: object = None) -
         principle=fit(c.principle if c else "", "line", "principle"),
         worst_impulse=fit(c.worst_impulse if c else "", "line", "worst impulse"),
         luck=name.field("luck", c.luck if c else ""),
-        injuries=_track("Injuries", "inj", list(c.injuries) if c else [], name),
-        stresses=_track("Stresses", "str", list(c.stresses) if c else [], name),
-        weapons=padded([Line(fit(w.name, "line", "weapon"), Text(w.level.strip().capitalize()))
+        injuries=_track(N_("Injuries"), "inj", list(c.injuries) if c else [], name),
+        stresses=_track(N_("Stresses"), "str", list(c.stresses) if c else [], name),
+        weapons=padded([Line(fit(w.name, "line", "weapon"), Text(_(_LEVELS.get(w.level.strip().lower(), w.level.strip().capitalize()))))
                         for w in (c.weapons if c else [])], rows("sapio", "weapons"), empty_line),
         cycle=cycle,
         cycles_done=done,

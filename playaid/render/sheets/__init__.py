@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ...documents import Document, Library
+from ...language import _
 from ...systems import REGISTRY
 from ...systems.base import load
 from ..html import Templates, page_context
@@ -102,8 +103,9 @@ FOOTER_MM = 5
 def _sheet_context(paper: Paper, sheets: list[Sheet], title: str) -> dict:
     """The page context of a PDF of `sheets`: its title says whose sheets, of which game."""
     game = REGISTRY[sheets[0].header.system].title
-    kind = "character sheet" if len(sheets) == 1 else "character sheets"
-    named = f"Blank {game} {kind}" if all(s.blank for s in sheets) else f"{title} — {game} {kind}"
+    kind = _("character sheet") if len(sheets) == 1 else _("character sheets")
+    named = (_("Blank %(game)s %(kind)s") % {"game": game, "kind": kind} if all(s.blank for s in sheets)
+             else f"{title} — {game} {kind}")
     # a hair under the live area, so rounding never spills a sheet onto a second page
     height = paper.height_mm - 2 * paper.margin_mm - 0.5
     # WeasyPrint places `bottom: 0` against the content's height, not `min-height`: so the
