@@ -180,12 +180,44 @@ def missing(text: str, primary: Face = SANS) -> list[str]:
     return seen
 
 
+def printable(text: str, primary: Face = SANS) -> str:
+    """`text` with each character no face has replaced by its stand-in (and remembered),
+    for pages whose renderer would otherwise fall back to a box: a sheet's names.
+
+    >>> printable("Ann")
+    'Ann'
+    """
+    return "".join(part for _, part in runs(text, primary))
+
+
 def take_unprintable() -> dict[str, list[str]]:
     """The texts drawn with characters no face has (text → those characters), since the
     last call; the command says them once, with what to install."""
     taken = dict(_UNPRINTABLE)
     _UNPRINTABLE.clear()
     return taken
+
+
+def unprintable_names(taken: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The names in `taken` (texts → characters no face has): in each text, the words with
+    such a character, neighbours joined; a name met only in part (a line measured while
+    it was fitted) folds into the whole one.
+
+    >>> unprintable_names({"1 Ann 김민준": ["김", "민", "준"], "1 Ann 김": ["김"]})  # doctest: +SKIP
+    {'김민준': ['김', '민', '준']}
+    """
+    names: dict[str, list[str]] = {}
+    for text, chars in taken.items():
+        words, held = text.split(), set(chars)
+        chunk: list[str] = []
+        for word in [*words, ""]:
+            if word and held & set(word):
+                chunk.append(word)
+            elif chunk:
+                name = " ".join(chunk).strip("…")
+                names.setdefault(name, [c for c in chars if c in name])
+                chunk = []
+    return {n: cs for n, cs in names.items() if not any(n != other and n in other for other in names)}
 
 
 def _is_control(char: str) -> bool:

@@ -13,6 +13,7 @@ from typing import Any, Callable
 from ...documents import Document, Library
 from ...systems import REGISTRY
 from ...systems.base import load
+from ..fonts import printable
 from ..html import Templates, page_context
 from ..paper import Paper
 from ..html import pdf_bytes
@@ -65,8 +66,9 @@ def sheet_for(system: str, character: Any | None, *, setup: Any = None, prefix: 
     fit = Fitter(where or (character.name if character else f"blank {system} sheet"))
     name = character.name if character else ""
     namer = Namer(prefix or slug(name or "blank"))
-    header = Header(REGISTRY[system].short_title, system, fit(name, "name", "name"),
-                    fit(getattr(character, "player", "") if character else "", "short", "player"),
+    # names in a script no font here has print as readable stand-ins, never boxes (`fonts.printable`)
+    header = Header(REGISTRY[system].short_title, system, fit(printable(name), "name", "name"),
+                    fit(printable(getattr(character, "player", "") if character else ""), "short", "player"),
                     REGISTRY[system].title)
     with REGISTRY.working_for(system, "sheet"):
         game = builder(system)(character, namer, fit, setup)
