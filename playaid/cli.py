@@ -101,12 +101,33 @@ def _counts(problems: list[Problem]) -> str:
 
 @click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="playaid")
-def cli() -> None:
+@click.option("--font", metavar="FILE", type=click.Path(dir_okay=False), envvar="PLAYAID_FONT",
+              help="A TrueType font (.ttf) for names in a script the bundled and installed fonts lack; "
+                   "tried right after Noto Sans.")
+def cli(font: str | None) -> None:
     """Print-and-play aids for six small indie role-playing games.
 
     Checks characters and setups against each game's rules and renders what a table
     prints before a session. `playaid systems` lists the games.
+
+    Example: playaid --font ~/fonts/NotoSansThai-Regular.ttf sheet ann.yaml
     """
+    _use_font(font)
+
+
+def _use_font(font: str | None) -> None:
+    """Check the font the user named and hand it on (through the environment: render
+    workers are other processes); InputError saying what is wrong with it."""
+    import os
+
+    from .render import script_fonts
+
+    if font:
+        os.environ[script_fonts.USER_FONTS] = font
+    try:
+        script_fonts.user_fonts()
+    except script_fonts.FontProblem as exc:
+        raise InputError(str(exc)) from None
 
 
 @cli.command()
