@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from playaid.convert import spec
+from playaid.pronouns import Pronouns
 from .dice import Die
 
 AssetDice = dict[str, Die]
@@ -50,6 +51,7 @@ class Character:
     e_dice: list[Die] = spec(default_factory=list,
                              doc="die sizes beyond d3–d12 this character's assets use, rolled electronically")
     player: str = spec("", doc="who plays the character")
+    pronouns: Pronouns = spec(Pronouns(""), doc="the player's pronouns (she/her, they/them …), printed beside their name")
     notes: str = spec("", doc="anything else")
 
 

@@ -69,7 +69,7 @@ def sheet_for(system: str, character: Any | None, *, setup: Any = None, prefix: 
     # names in a script no font here has print as readable stand-ins, never boxes (`fonts.printable`)
     header = Header(REGISTRY[system].short_title, system, fit(printable(name), "name", "name"),
                     fit(printable(getattr(character, "player", "") if character else ""), "short", "player"),
-                    REGISTRY[system].title)
+                    REGISTRY[system].title, printable(getattr(character, "pronouns", "") if character else ""))
     with REGISTRY.working_for(system, "sheet"):
         game = builder(system)(character, namer, fit, setup)
         if not flat:
