@@ -199,3 +199,16 @@ def test_the_same_names_give_the_same_bytes(run, files, tmp_path):
             assert run(*args, "--out", str(tmp_path / f"out{n}")).exit_code == 0
         made.append({p.name: p.read_bytes() for p in sorted((tmp_path / f"out{n}").glob("*.pdf"))})
     assert len(made[0]) == 2 and made[0] == made[1]
+
+
+def test_every_font_stack_with_a_fallback_reaches_the_script_fonts():
+    import re
+
+    from playaid.resources import TEMPLATES
+
+    stacks = [m.group(1) for css in TEMPLATES.rglob("*.css")
+              for m in re.finditer(r"font-family:([^;]*)", css.read_text(encoding="utf-8"))
+              if "Droid Sans Fallback" in m.group(1)]
+    assert len(stacks) >= 5
+    for stack in stacks:
+        assert all(f'"{family}"' in stack for family in (fonts.USER_FAMILY, *fonts.SCRIPT_FAMILIES)), stack
