@@ -13,20 +13,23 @@ LONGEST = 30
 
 
 class Pronouns(str):
-    """A player's pronouns as they write them, one short line."""
+    """A player's pronouns as they write them, one short line: the type a model declares
+    (for its check and schema); the value it holds is a plain `str`."""
 
     DESCRIPTION = f"the player's pronouns, e.g. `she/her` (at most {LONGEST} characters)"
     HINT = f"write them as the player says them, on one line of at most {LONGEST} characters, e.g. they/them"
     RULE = "input.pronouns"
 
     @classmethod
-    def parse(cls, text: str) -> "Pronouns":
+    def parse(cls, text: str) -> str:
+        """`text` on one line, spaces tidied, as a plain `str` (models are dumped back to YAML
+        as they are); ValueError saying what is wrong."""
         plain = " ".join(text.split())
         if "\n" in text.strip():
             raise ValueError("pronouns are one line")
         if len(plain) > LONGEST:
             raise ValueError(f"`{plain[:LONGEST]}…` is {len(plain)} characters; pronouns are at most {LONGEST}")
-        return cls(plain)
+        return plain
 
     @classmethod
     def json_schema(cls) -> dict:

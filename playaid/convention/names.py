@@ -158,7 +158,7 @@ def _table(text: str, sep: str, shown: str, column: str | None):
         given = cells[kept].strip() if kept is not None and kept < len(cells) else ""
         if given:
             try:
-                said[line] = str(Pronouns.parse(given))
+                said[line] = Pronouns.parse(given)
             except ValueError as exc:
                 problems.append(_problem(shown, line, f"{exc} (column {spreadsheet.listed([header[kept]])})",
                                          Pronouns.HINT, Pronouns.RULE))

@@ -51,7 +51,7 @@ class Character:
     e_dice: list[Die] = spec(default_factory=list,
                              doc="die sizes beyond d3–d12 this character's assets use, rolled electronically")
     player: str = spec("", doc="who plays the character")
-    pronouns: Pronouns = spec(Pronouns(""), doc="the player's pronouns (she/her, they/them …), printed beside their name")
+    pronouns: Pronouns = spec("", doc="the player's pronouns (she/her, they/them …), printed beside their name")
     notes: str = spec("", doc="anything else")
 
 

@@ -79,7 +79,7 @@ class Character:
     job: str = spec("", doc="what the character does for a living; 3s count as successes on job checks")
     hobby: str = spec("", doc="a narrower interest; 4s count as successes on hobby checks")
     player: str = spec("", doc="who plays the character")
-    pronouns: Pronouns = spec(Pronouns(""), doc="the player's pronouns (she/her, they/them …), printed beside their name")
+    pronouns: Pronouns = spec("", doc="the player's pronouns (she/her, they/them …), printed beside their name")
     items: list[str] = spec(default_factory=list, doc="items and equipment the character keeps")
     notes: str = spec("", doc="anything else")
     reductions: Reductions = spec(Reductions(), doc="stat points lost to damage, until the table says they heal")

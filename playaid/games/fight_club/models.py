@@ -77,7 +77,7 @@ class Character:
     frustrations: list[str] = spec(doc="the frustration cards the character holds (3; 2 or 4 for old hands)")
     tokens: Tokens = spec(doc="Frustration, Pain and Retirement; each starts at the number of frustration cards")
     player: str = spec("", doc="who plays the character")
-    pronouns: Pronouns = spec(Pronouns(""), doc="the player's pronouns (she/her, they/them …), printed beside their name")
+    pronouns: Pronouns = spec("", doc="the player's pronouns (she/her, they/them …), printed beside their name")
     concept: str = spec("", doc="social position and personal history: why these things bother them")
     connections: list[Connection] = spec(default_factory=list, doc="one Connection per frustration")
     pain_statements: list[PainStatement] = spec(default_factory=list, doc="how the character bettered the world")

@@ -81,7 +81,7 @@ class Gladiator:
     role: Literal["pc", "npc"] = spec(doc="`pc` for the player's own Gladiator, `npc` for one the GM plays")
     drive: Drive | None = spec(None, doc="`death-wish` or `reason-to-live`")
     player: str = spec("", doc="the player who made this Gladiator")
-    pronouns: Pronouns = spec(Pronouns(""), doc="the player's pronouns (she/her, they/them …), printed beside their name")
+    pronouns: Pronouns = spec("", doc="the player's pronouns (she/her, they/them …), printed beside their name")
     backstory: str = spec("", doc="who the Gladiator was before The Sphere, in 50 to 100 words")
     drive_text: str = spec("", doc="what the Death Wish or Reason To Live is")
     weapon: str = spec("", doc="the weapon the Gladiator woke up beside (no mechanical effect)")

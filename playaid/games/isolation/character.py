@@ -36,7 +36,7 @@ class Character:
     goal: str | list[str] = spec("", doc="what the character wants in this scenario; one is recommended")
     health: Health = spec("healthy", doc="healthy, injured, dying or dead")
     player: str = spec("", doc="who plays the character; empty for an NPC in the same boat")
-    pronouns: Pronouns = spec(Pronouns(""), doc="the player's pronouns (she/her, they/them …), printed beside their name")
+    pronouns: Pronouns = spec("", doc="the player's pronouns (she/her, they/them …), printed beside their name")
     left: bool = spec(False, doc="the character has left the locale: out of play, its links erased "
                                  "(`playaid event isolation leaves`)")
     notes: str = spec("", doc="anything else")

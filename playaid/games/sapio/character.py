@@ -118,7 +118,7 @@ class Character:
     name: str = spec(doc="the character's name")
     profession: Profession = spec(doc="the Main Profession: two dice when fully applicable, one when partially")
     player: str = spec("", doc="who plays the character")
-    pronouns: Pronouns = spec(Pronouns(""), doc="the player's pronouns (she/her, they/them …), printed beside their name")
+    pronouns: Pronouns = spec("", doc="the player's pronouns (she/her, they/them …), printed beside their name")
     stage: Literal["starting", "advanced"] | None = spec(
         None, doc="`starting` for a new character; without it, a character with advancements is advanced")
     side_professions: list[Profession] = spec(default_factory=list, doc="Side Professions, one die each")
