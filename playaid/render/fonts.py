@@ -12,6 +12,7 @@ the command can say which name needs which font (`take_unprintable`).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import unicodedata
 from dataclasses import dataclass
@@ -63,8 +64,9 @@ has the user's after Noto Sans and these at the end; a family no file is found f
 
 
 def _found(path: Path, family: str, weight: int = 400) -> Face:
-    # named after the file, so a test that swaps folders never meets another file's registration
-    return Face(f"Playaid-{path.stem}-{weight}", path.name, family, weight, folder=path.parent)
+    # named after the whole path: ReportLab keeps a name's first registration for the process
+    tag = hashlib.sha1(str(path).encode()).hexdigest()[:8]
+    return Face(f"Playaid-{path.stem}-{tag}-{weight}", path.name, family, weight, folder=path.parent)
 
 
 @cache
@@ -238,6 +240,18 @@ def font_face_css() -> str:
             f"font-weight: {face.weight}; font-style: {'italic' if face.italic else 'normal'}; }}"
         )
     return "\n".join(rules) + "\n"
+
+
+def without_unused_scripts(html: str) -> str:
+    """`html` without the `@font-face` rules of script faces none of its characters need:
+    WeasyPrint reads every face a stylesheet declares, and the Hangul one alone (5 MB) made
+    each sheet a tenth slower to lay out. The user's font is always kept."""
+    needed = {script_fonts.script_of(c) for c in set(html) if ord(c) > 0x2FF}
+    for script, family in zip(script_fonts.SCRIPTS, SCRIPT_FAMILIES):
+        if script not in needed:
+            html = "".join(line for line in html.splitlines(keepends=True)
+                           if not line.startswith(f'@font-face {{ font-family: "{family}";'))
+    return html
 
 
 def found_files() -> list[Path]:

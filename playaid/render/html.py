@@ -25,7 +25,7 @@ import jinja2
 from jinja2.sandbox import SecurityError
 
 from .bounds import Budget, RenderTooBig, joined
-from .fonts import CSS_STACK, FONT_DIR, font_face_css, found_files
+from .fonts import CSS_STACK, FONT_DIR, font_face_css, found_files, without_unused_scripts
 from .forms import finish_forms
 from .layout_bounds import LayoutTooBig, check_html, check_pages, check_tree, page_limit
 from .paper import Paper
@@ -259,6 +259,7 @@ def layout(html: str, template_roots: list[Path] | None = None):
     base = roots[0].resolve().as_uri() + "/"
     try:
         check_html(html)
+        html = without_unused_scripts(html)
         parsed = HTML(string=html, base_url=base, url_fetcher=local_fetcher(roots))
         check_tree(parsed.etree_element)
         with page_limit():
