@@ -33,5 +33,5 @@ class Pronouns(str):
 
     @classmethod
     def json_schema(cls) -> dict:
-        return {"type": "string", "maxLength": LONGEST, "pattern": "^[^\\n]*$",
+        return {"type": "string", "maxLength": LONGEST,
                 "description": "the player's pronouns, printed small beside the player's name (e.g. she/her)"}
