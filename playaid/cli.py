@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import sys
 from contextlib import nullcontext
 from importlib import import_module
@@ -118,8 +119,6 @@ def cli(font: str | None) -> None:
 def _use_font(font: str | None) -> None:
     """Check the font the user named and hand it on (through the environment: render
     workers are other processes); InputError saying what is wrong with it."""
-    import os
-
     from .render import script_fonts
 
     if font:
@@ -235,6 +234,8 @@ def main() -> None:
         sys.exit(1)
     if found.source is not None:
         click.echo(f"settings from {shown(str(found.source))}", err=True)
+    if found.font and not os.environ.get("PLAYAID_FONT"):  # below --font and the variable, as every setting
+        os.environ["PLAYAID_FONT"] = found.font
     try:
         cli(prog_name="playaid", default_map=found, auto_envvar_prefix=defaults.PREFIX)
     except NotInstalled as exc:  # the install, not the input: say how to mend it

@@ -212,3 +212,30 @@ def test_every_font_stack_with_a_fallback_reaches_the_script_fonts():
     assert len(stacks) >= 5
     for stack in stacks:
         assert all(f'"{family}"' in stack for family in (fonts.USER_FAMILY, *fonts.SCRIPT_FAMILIES)), stack
+
+
+def _playaid_in(folder: Path, *args: str) -> subprocess.CompletedProcess:
+    import os
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in (script_fonts.USER_FONTS, "PLAYAID_NO_SETTINGS")}
+    return subprocess.run([sys.executable, "-m", "playaid", *args], cwd=folder, capture_output=True, text=True,
+                          env={**env, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+
+
+@needs_fonts
+def test_playaid_toml_names_a_font_relative_to_its_folder(files, tmp_path):
+    (tmp_path / "fonts").mkdir()
+    shutil.copyfile(script_fonts.find("NotoSerifHebrew-Regular.ttf"), tmp_path / "fonts" / "mine.ttf")
+    (tmp_path / "playaid.toml").write_text('font = "fonts/mine.ttf"\n', encoding="utf-8")
+    setup = _isolation_setup(files, HEBREW, "Eve")
+    done = _playaid_in(tmp_path, "map", str(setup), "--out", "out")
+    assert done.returncode == 0, done.stderr
+    assert "NotoSerifHebrew-Regular" in _fonts_and_codes(tmp_path / "out" / "farmhouse-map.pdf")
+    (tmp_path / "playaid.toml").write_text('font = "fonts/gone.ttf"\n', encoding="utf-8")
+    refused = _playaid_in(tmp_path, "map", str(setup), "--out", "out2")
+    assert refused.returncode == 1 and "gone.ttf: no such file" in refused.stderr
+    assert not (tmp_path / "out2").exists()
+    (tmp_path / "playaid.toml").write_text("font = 3\n", encoding="utf-8")
+    refused = _playaid_in(tmp_path, "systems")
+    assert refused.returncode == 1 and "playaid.toml:1: `font` is `3`; write the font file's path" in refused.stderr
