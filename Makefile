@@ -10,8 +10,12 @@ BIN    := $(VENV)/bin
 # Debian packages: Pango for WeasyPrint's text layout, the HarfBuzz subsetter for fast,
 # reproducible font subsetting; qpdf and poppler-utils (pdffonts, pdftoppm) for the tests
 # that check every PDF the way a printer's pre-flight would; chromium for the studio's
-# real-browser tests (Playwright drives Debian's build: no browser is ever downloaded).
-SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 qpdf poppler-utils chromium
+# real-browser tests (Playwright drives Debian's build: no browser is ever downloaded);
+# the fonts for names the bundled ones lack: Noto Sans Arabic and Hebrew (fonts-noto-core)
+# and WenQuanYi Micro Hei for Hangul (1.6 MB, TrueType outlines so the maps can embed it,
+# which Noto Sans CJK's CFF outlines are not), kept out of the wheel (playaid/render/script_fonts.py).
+SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 qpdf poppler-utils chromium \
+	fonts-noto-core fonts-wqy-microhei
 
 # constraints.txt pins every package to the version the suite last passed with, so a fresh
 # machine tests what we tested; pyproject.toml keeps lower bounds for people installing the

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import sys
 from contextlib import nullcontext
 from importlib import import_module
@@ -101,12 +102,31 @@ def _counts(problems: list[Problem]) -> str:
 
 @click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="playaid")
-def cli() -> None:
+@click.option("--font", metavar="FILE", type=click.Path(dir_okay=False), envvar="PLAYAID_FONT",
+              help="A TrueType font (.ttf) for names in a script the bundled and installed fonts lack; "
+                   "tried right after Noto Sans.")
+def cli(font: str | None) -> None:
     """Print-and-play aids for six small indie role-playing games.
 
     Checks characters and setups against each game's rules and renders what a table
     prints before a session. `playaid systems` lists the games.
+
+    Example: playaid --font ~/fonts/NotoSansThai-Regular.ttf sheet ann.yaml
     """
+    _use_font(font)
+
+
+def _use_font(font: str | None) -> None:
+    """Check the font the user named and hand it on (through the environment: render
+    workers are other processes); InputError saying what is wrong with it."""
+    from .render import script_fonts
+
+    if font:
+        os.environ[script_fonts.USER_FONTS] = font
+    try:
+        script_fonts.user_fonts()
+    except script_fonts.FontProblem as exc:
+        raise InputError(str(exc)) from None
 
 
 @cli.command()
@@ -214,6 +234,8 @@ def main() -> None:
         sys.exit(1)
     if found.source is not None:
         click.echo(f"settings from {shown(str(found.source))}", err=True)
+    if found.font and not os.environ.get("PLAYAID_FONT"):  # below --font and the variable, as every setting
+        os.environ["PLAYAID_FONT"] = found.font
     try:
         cli(prog_name="playaid", default_map=found, auto_envvar_prefix=defaults.PREFIX)
     except NotInstalled as exc:  # the install, not the input: say how to mend it

@@ -40,9 +40,11 @@ class Settings(Mapping[str, Any]):
     """click's `default_map`: the settings of each command, shared ones merged in."""
 
     def __init__(self, shared: dict[str, Any], commands: dict[str, dict[str, Any]], source: Path | None,
-                 names: tuple[str, ...] = (), text: str = ""):
+                 names: tuple[str, ...] = (), text: str = "", font: str | None = None):
         self.shared, self.commands, self.source, self.names = shared, commands, source, names
         self.text = text  # the file as read once: its lines for messages, never read again
+        self.font = font
+        """`font = "FILE"`: the group's `--font`, relative to the file's folder (not a command's setting)."""
 
     def __getitem__(self, command: str) -> dict[str, Any]:
         # the group's own options (--version) look here too: only commands have settings
@@ -74,6 +76,10 @@ def load(path: Path | None, commands: list[str]) -> Settings:
         return NONE
     text = read_text(path)
     data = parse(path, text)
+    font = data.pop("font", None)
+    if font is not None and not (isinstance(font, str) and font.strip()):
+        raise SettingsError(f"{path}:{_line(text, None, 'font')}: `font` is {_kind(font)}; write the font "
+                            'file\'s path as text, e.g. font = "fonts/NotoSansThai-Regular.ttf"')
     shared = {k: v for k, v in data.items() if not isinstance(v, dict)}
     tables = {k: v for k, v in data.items() if isinstance(v, dict)}
     for name in tables:
@@ -82,7 +88,7 @@ def load(path: Path | None, commands: list[str]) -> Settings:
             raise SettingsError(f"{path}: there is no command `{shown(name)}`"
                                 + (f"; did you mean [{close[0]}]?" if close else f"; commands: {', '.join(commands)}"))
     return Settings(_names(shared, str(path)), {k: _names(v, f"{path} [{k}]") for k, v in tables.items()}, path,
-                    tuple(commands), text)
+                    tuple(commands), text, font and os.path.join(path.parent, os.path.expanduser(font)))
 
 
 def option_names(param: click.Option) -> list[str]:
@@ -231,4 +237,4 @@ def resolve(settings: Settings, commands: dict[str, click.Command], here: Path) 
                     resolved.setdefault(name, {})[options[name][key].name] = v
     if problems:
         raise SettingsError("\n".join(dict.fromkeys(problems)))
-    return Settings({}, resolved, path, settings.names, text)
+    return Settings({}, resolved, path, settings.names, text, settings.font)

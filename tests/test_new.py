@@ -133,7 +133,7 @@ def test_interview_refuses_a_wrong_answer_and_a_rule_broken_at_once(tmp_path):
     answers = ["Moss", "6", "five", "4", "5", "3",  # 6 out of range, `five` not a number; 12 in all
                "3", "4", "3",                        # asked again at once: the total is at most 10
                "", "Roofer", "Skateboarding",        # the rules need a job: Enter does not leave it out
-               "rope, knife", "Leo", ""]
+               "rope, knife", "Leo", "", ""]         # no pronouns, no notes
     result = _ask(tmp_path, "dirt", "character", answers)
     assert result.exit_code == 0, result.output
     assert "6 is out of range: a whole number from 1 to 5" in result.output
@@ -141,7 +141,8 @@ def test_interview_refuses_a_wrong_answer_and_a_rule_broken_at_once(tmp_path):
     assert "M + P + S is 12; it may be at most 10" in result.output and "job is needed" in result.output
     data = yaml.safe_load((tmp_path / "moss.yaml").read_text(encoding="utf-8"))
     assert data == {"system": "dirt", "kind": "character", "name": "Moss", "stats": {"mental": 3, "physical": 4, "social": 3},
-                    "job": "Roofer", "hobby": "Skateboarding", "player": "Leo", "items": ["rope", "knife"], "notes": ""}
+                    "job": "Roofer", "hobby": "Skateboarding", "player": "Leo", "pronouns": "", "items": ["rope", "knife"],
+                    "notes": ""}
 
 
 def test_interview_follows_the_rule_texts_order_and_builds_nested_entries(tmp_path):

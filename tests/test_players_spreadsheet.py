@@ -29,11 +29,13 @@ def test_a_gms_csv_export_seats_four_players_by_name_with_no_email(tmp_path, run
 
     written = {p.name: p.read_text(encoding="utf-8") for p in (tmp_path / "table").iterdir()}
     assert yaml.safe_load(written["table.yaml"])["players"] == SEATED
-    seated = [yaml.safe_load(t)["player"] for n, t in written.items() if n != "table.yaml"]
-    assert sorted(seated) == sorted(SEATED)
-    assert not any("@" in text or "she/her" in text or "Name" in yaml.safe_load(text).get("players", [])
-                   for text in written.values())
-    assert "only the names are read; columns `Pronouns`, `Email` left out" in result.output
+    characters = [yaml.safe_load(t) for n, t in written.items() if n != "table.yaml"]
+    assert sorted(c["player"] for c in characters) == sorted(SEATED)
+    assert not any("@" in text or "Name" in yaml.safe_load(text).get("players", []) for text in written.values())
+    # the pronouns column is kept: each character carries its player's (Ann gave none)
+    assert {c["player"]: c.get("pronouns") for c in characters} == {
+        "Zoë Müller": "she/her", "Smith, Jordan": "they/them", "Ann": None, "Kofi": "he/him"}
+    assert "only the names and pronouns are read; column `Email` left out" in result.output
 
 
 def test_the_same_export_seats_a_conventions_players(tmp_path, run):

@@ -229,7 +229,20 @@ def write_all(out_dir: str, files: dict[str, bytes], streamed: Iterable[tuple[st
         click.echo(f"wrote {path_shown(path)} ({size})" if size else wrote_line(path, paper))
     for line in said:
         click.echo(shown(line))
+    unprintable([os.path.basename(p) for p in written])
     return written
+
+
+def unprintable(outputs: list[str]) -> None:
+    """Say, one line each, the texts drawn since the last call with characters no font here
+    has (printed as readable stand-ins, never boxes), where, and what to install."""
+    from ..render import fonts, script_fonts
+
+    where = ", ".join(outputs[:3]) + (f" and {len(outputs) - 3} more" if len(outputs) > 3 else "")
+    for name, chars in fonts.unprintable_names(fonts.take_unprintable()).items():
+        stand_in = "".join(script_fonts.spelled(c) if c in chars else c for c in name)
+        warn(f"`{name}` is printed as `{stand_in}` in {where or 'the output'}: no font here has "
+             f"{' '.join(chars[:6])}; {script_fonts.advice(chars)}")
 
 
 def paper_label(paper: str | None = None) -> str | None:

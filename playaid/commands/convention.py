@@ -90,14 +90,15 @@ def _starter(folder: Path, files: dict[str, str]) -> None:
 
 
 def _unprintable(names: list[str]) -> None:
-    """Warn of a name the bundled fonts cannot print: it would show as a box on the index
-    and on the packet's cover, and the GM can still add a spelling people can read."""
+    """Warn of a name no font here can print (bundled, installed or named with --font): the
+    index and the packet's cover would show a stand-in, and the GM can still mend it."""
     from ..render.fonts import missing
+    from ..render.script_fonts import advice
 
     for name in names:
         if gaps := missing(name):
-            warn(f"`{name}`: the bundled fonts cannot draw {', '.join(gaps[:5])}, so it may print as boxes; "
-                 "add a spelling in a script they print (Latin, Greek, Cyrillic, Chinese, Japanese)")
+            warn(f"`{name}`: no font here can draw {', '.join(gaps[:5])}, so it may print as a stand-in; "
+                 f"{advice(gaps)}, or add a spelling in a script they print")
 
 
 def _files(plan, tables, paper: str, lang: str | None = None) -> dict[str, bytes]:

@@ -8,6 +8,7 @@ import secrets
 import click
 
 from ..pregen import COUNT, PregenError, games, generate, module
+from ..pregen.carried import players_pronouns
 from ..pregen.draw import CountError, own_tables
 from ..pregen.tables import TABLES
 from ..spreadsheet import split_names
@@ -82,15 +83,17 @@ def command(system: str, count: int, seed: int | None, players: list[str] | None
         raise click.UsageError("give the players with --players or with --players-file, not both")
     if column is not None and players_file is None:
         raise click.UsageError("--column names a column of a --players-file spreadsheet; give --players-file too")
-    with own_tables(load_tables_file(tables_file)):
-        names = load_players_file(players_file, column)
+    signups = load_players_file(players_file, column)
+    names = signups.names if signups else None
+    with own_tables(load_tables_file(tables_file)), players_pronouns(signups.pronouns if signups else {}):
         _make(system, count, seed, players or names, as_table, packet, tables, paper, out_dir,
               players_file if names else None, language)
 
 
-def load_players_file(path: str | None, column: str | None = None) -> list[str] | None:
-    """The names of `--players-file` (of its `column`, for a table), or None; a file with
-    problems stops the command here, and columns left unread are said once."""
+def load_players_file(path: str | None, column: str | None = None):
+    """The sign-ups of `--players-file` (names of its `column`, for a table, and their
+    pronouns), or None; a file with problems stops the command here, and columns left
+    unread are said once."""
     if path is None:
         return None
     from ..convention.names import read_signups
@@ -101,7 +104,7 @@ def load_players_file(path: str | None, column: str | None = None) -> list[str] 
         raise InputError(f"{path}: fix the players file as shown above; nothing was drawn or written")
     for note in signups.notes:
         warn(note)
-    return signups.names
+    return signups
 
 
 def _make(system, count, seed, players, as_table, packet, tables, paper, out_dir, names_file=None, lang=None) -> None:

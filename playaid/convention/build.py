@@ -14,6 +14,7 @@ import yaml
 
 from ..pregen.draw import PregenError
 from ..pregen.seats import across
+from ..pregen.carried import players_pronouns
 from ..pregen.tables import SETUP, Table, make_tables
 from ..problems import Problem, error
 from ..systems import REGISTRY
@@ -60,8 +61,9 @@ def draw(plan: Plan, command: str) -> tuple[list[Seated], list[Problem]]:
         mine = seating[start:start + e.tables]
         start += e.tables
         try:
-            made = make_tables(e.game, e.count, e.tables, e.seed, command=f"{command} (seed {e.seed})", seating=mine,
-                               first=numbers.get(e.game, 0) + 1)  # `Table 3` is the game's third, in `dirt-3`
+            with players_pronouns(plan.pronouns):
+                made = make_tables(e.game, e.count, e.tables, e.seed, command=f"{command} (seed {e.seed})",
+                                   seating=mine, first=numbers.get(e.game, 0) + 1)  # `Table 3`: the game's third
         except PregenError as exc:
             problems.append(plan.source.pin(error(RULE, str(exc), "change this table's `count`, `players` or game",
                                                   ("tables", i))))

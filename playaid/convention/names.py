@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import os
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..limits import NAME
 from ..problems import Problem, error
+from ..pronouns import Pronouns
 from ..safe_text import terminal
 from ..source import refusal
 from .. import spreadsheet
@@ -90,6 +91,8 @@ class Signups:
     problems: list[Problem]
     notes: list[str]
     """Columns of a table left unread, said once (`Email`, `Notes`): not problems."""
+    pronouns: dict[str, str] = field(default_factory=dict)
+    """Name → pronouns, from a table's `pronouns` column (printed beside the player's name)."""
 
 
 def read_names(path: Path | str, shown: str | None = None, column: str | None = None) -> tuple[list[str], list[Problem]]:
@@ -117,43 +120,54 @@ def read_signups(path: Path | str, shown: str | None = None, column: str | None 
             return Signups([], [_problem(shown, 1, f"a column `{spreadsheet.visible(column)}` was asked for, but a {path.suffix or 'text'} "
                                          "file is read one name a line", "give a .csv or .tsv file, or leave out the column")], [])
         # newlines only: str.splitlines would also split at U+0085 and U+2028, making two players of one line
-        entries, notes = list(enumerate((raw.removesuffix("\r") for raw in text.split("\n")), 1)), []
+        entries, notes, said = list(enumerate((raw.removesuffix("\r") for raw in text.split("\n")), 1)), [], {}
     else:
-        entries, notes, problems = _table(text, sep, shown, column)
+        entries, notes, problems, said = _table(text, sep, shown, column)
     names, problems = _names(entries, shown, problems)
     problems.sort(key=lambda p: p.line)  # a quote left open is found after the rows above it
-    return Signups([] if problems else names, problems, [] if problems else notes)
+    if problems:
+        return Signups([], problems, [])
+    pronouns = {name.strip(" \t"): said[line] for line, name in entries if line in said}
+    return Signups(names, problems, notes, {n: p for n, p in pronouns.items() if n in names})
 
 
-def _table(text: str, sep: str, shown: str, column: str | None) -> tuple[list[tuple[int, str]], list[str], list[Problem]]:
-    """(line, name) of each row of a table, the note on its unread columns, and its problems."""
+def _table(text: str, sep: str, shown: str, column: str | None):
+    """(line, name) of each row of a table, the note on its unread columns, its problems, and
+    the pronouns of each row that gives them (line → pronouns)."""
     rows, bad = spreadsheet.records(text, sep)
     problems = [_problem(shown, bad[0], bad[1], bad[2])] if bad else []
     rows = [(line, cells) for line, cells in rows if any(c.strip() for c in cells)]
     if not rows:
-        return [], [], problems
+        return [], [], problems, {}
     header = rows[0][1]
     at, why = spreadsheet.name_column(header, column)
     if why is not None:
         fix = ("head the column of names `name`, or name its header with --column HEADER (`column:` in a plan)"
                if column is None else "give the header of the column of names as it is written in the first row")
-        return [], [], problems + [_problem(shown, rows[0][0], why, fix)]
+        return [], [], problems + [_problem(shown, rows[0][0], why, fix)], {}
     if at is None:  # one column, no known header: a bare list of names, the first row one of them
-        return [(line, cells[0]) for line, cells in rows], [], problems
-    unread = [h.strip() for i, h in enumerate(header) if i != at and h.strip()]
-    notes = [f"{shown}: only the names are read; column{'s' if len(unread) > 1 else ''} "
-             f"{spreadsheet.listed(unread)} left out"
-             + (" (no sheet prints pronouns yet)" if any(spreadsheet.header_key(h) in spreadsheet.PRONOUN_HEADERS
-                                                         for h in unread) else "")] if unread else []
-    entries = []
+        return [(line, cells[0]) for line, cells in rows], [], problems, {}
+    kept = next((i for i, h in enumerate(header)
+                 if i != at and spreadsheet.header_key(h) in spreadsheet.PRONOUN_HEADERS), None)
+    unread = [h.strip() for i, h in enumerate(header) if i not in (at, kept) and h.strip()]
+    notes = [f"{shown}: only the names{' and pronouns' if kept is not None else ''} are read; "
+             f"column{'s' if len(unread) > 1 else ''} {spreadsheet.listed(unread)} left out"] if unread else []
+    entries, said = [], {}
     for line, cells in rows[1:]:
         name = cells[at] if at < len(cells) else ""
+        given = cells[kept].strip() if kept is not None and kept < len(cells) else ""
+        if given:
+            try:
+                said[line] = Pronouns.parse(given)
+            except ValueError as exc:
+                problems.append(_problem(shown, line, f"{exc} (column {spreadsheet.listed([header[kept]])})",
+                                         Pronouns.HINT, Pronouns.RULE))
         if name.strip():
             entries.append((line, name))
         else:  # a sign-up without a name would drop a player unsaid
             problems.append(_problem(shown, line, f"the row has no name under {spreadsheet.listed([header[at]])}",
                                      "write the player's name there, or delete the row"))
-    return entries, notes, problems
+    return entries, notes, problems, said
 
 
 def _names(entries, shown: str, problems: list[Problem]) -> tuple[list[str], list[Problem]]:

@@ -15,7 +15,7 @@ every problem is pinned to its line before anything is drawn or written.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
@@ -65,11 +65,13 @@ class Plan:
     """For pinning a later problem (a table the game cannot make) to its entry."""
     notes: tuple[str, ...] = ()
     """Columns of the players file left unread, said once by the command."""
+    pronouns: dict[str, str] = field(default_factory=dict)
+    """Player name → pronouns, from the players file's `pronouns` column."""
 
 
 class _Checker:
     def __init__(self, source: Source) -> None:
-        self.source, self.problems, self.notes = source, [], []
+        self.source, self.problems, self.notes, self.pronouns = source, [], [], {}
 
     def fail(self, at: At, message: str, hint: str, key: bool = False) -> None:
         self.problems.append(self.source.pin(error(RULE, message, hint, at), key=key))
@@ -127,7 +129,8 @@ def load(path: Path, column: str | None = None) -> tuple[Plan | None, list[Probl
                    "add tables (or `players:` per table), or list fewer names")
     if check.problems:
         return None, check.problems
-    return Plan(name.strip(), paper and str(paper).lower(), entries, names, source, tuple(check.notes)), []
+    return Plan(name.strip(), paper and str(paper).lower(), entries, names, source, tuple(check.notes),
+                check.pronouns), []
 
 
 def _entries(check: _Checker, tables, seed: int) -> list[Entry]:
@@ -205,4 +208,5 @@ def _names(check: _Checker, data: dict, folder: Path, column: str | None) -> lis
     signups = read_signups(folder / given, column=column)
     check.problems += signups.problems
     check.notes += signups.notes
+    check.pronouns = signups.pronouns
     return signups.names

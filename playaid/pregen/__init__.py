@@ -24,6 +24,7 @@ from ..systems import REGISTRY
 from ..systems.base import load
 from .check import problems_of
 from ..safe_text import shown, slug
+from .carried import with_pronouns
 from .draw import Drawer, PregenError, dump, table
 
 COUNT = (1, 100)
@@ -102,6 +103,6 @@ def generate(system: str, count: int, seed: int, players: list[str] | None = Non
     for i, (name, data) in enumerate(made, 1):
         header = f"pre-built by playaid pregen {system} --seed {seed} (character {i} of {count})"
         files[f"{system}-{i:02d}-{slug(name.latin, fallback='character')}.yaml"] = dump(
-            {"system": system, "kind": "character", **data}, header)
+            {"system": system, "kind": "character", **with_pronouns(data)}, header)
     setup = game.setup(players, list(files)) if hasattr(game, "setup") else None
     return Batch(files, problems_of(system, files, setup))

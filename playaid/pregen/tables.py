@@ -16,6 +16,7 @@ from ..problems import Problem
 from . import games, module
 from .check import problems_in
 from ..safe_text import slug
+from .carried import with_pronouns
 from .draw import Drawer, Name, PregenError, count_names, dump
 
 SETUP = "table.yaml"
@@ -102,7 +103,7 @@ def make_tables(system: str, count: int, tables: int, seed: int, players: list[s
         for i, (name, data) in enumerate(made, 1):
             header = f"pre-built by {command or 'playaid pregen ' + system} ({where}character {i} of {count})"
             files[f"{system}-{i:02d}-{slug(name.latin, fallback='character')}.yaml"] = dump(
-                {"system": system, "kind": "character", **data}, header)
+                {"system": system, "kind": "character", **with_pronouns(data)}, header)
         title = fields["name"] if tables == 1 and first is None else f"Table {(first or 1) + k}: {fields['name']}"
         setup = {"system": system, "kind": "setup", "name": title,
                  **{key: v for key, v in fields.items() if key != "name" and key not in LAST},

@@ -6,7 +6,8 @@ immutable sandbox, bounded in time and memory (`sandbox.py`, `bounds.py`), and a
 template name, include or symlink that leads outside the template folders is refused.
 Every layout is bounded before and while WeasyPrint makes it (`layout_bounds.py`).
 WeasyPrint gets a URL fetcher that serves files from the project's `templates/` and
-`assets/` folders (and a user's `--template-dir`) and refuses everything else: a name
+`assets/` folders (and a user's `--template-dir`), the font files `fonts.found_files` names,
+and refuses everything else: a name
 like `file:///etc/passwd` or `http://…` stays literal text and nothing is fetched.
 """
 
@@ -24,7 +25,7 @@ import jinja2
 from jinja2.sandbox import SecurityError
 
 from .bounds import Budget, RenderTooBig, joined
-from .fonts import CSS_STACK, FONT_DIR, font_face_css
+from .fonts import CSS_STACK, FONT_DIR, font_face_css, found_files, without_unused_scripts
 from .forms import finish_forms
 from .layout_bounds import LayoutTooBig, check_html, check_pages, check_tree, page_limit
 from .paper import Paper
@@ -221,6 +222,7 @@ def local_fetcher(template_roots: list[Path]):
 
     roots = _allowed_roots(template_roots)
     first, bundled = template_roots[0].resolve(), TEMPLATES.resolve()
+    fonts = set(found_files())  # the installed script fonts and the user's, by exact file
 
     class LocalOnly(URLFetcher):
         def fetch(self, url, headers=None):
@@ -234,7 +236,8 @@ def local_fetcher(template_roots: list[Path]):
                 relative = path.relative_to(first)
                 path = next((r / relative for r in (bundled, *_game_template_roots()) if (r / relative).is_file()),
                             bundled / relative)
-            if not path.is_file() or not (any(r in path.parents for r in roots) or _in_a_game_folder(path)):
+            if not path.is_file() or not (any(r in path.parents for r in roots) or _in_a_game_folder(path)
+                                          or path in fonts):
                 raise URLFetchingError(f"outside the project's templates, assets and games: {url}")
             kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
             # WeasyPrint applies a stylesheet only when it is served as text/css.
@@ -261,6 +264,7 @@ def layout(html: str, template_roots: list[Path] | None = None):
     base = roots[0].resolve().as_uri() + "/"
     try:
         check_html(html)
+        html = without_unused_scripts(html)
         parsed = HTML(string=html, base_url=base, url_fetcher=local_fetcher(roots))
         check_tree(parsed.etree_element)
         with page_limit():

@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from playaid.convert import spec
 from playaid.language import LANGUAGE_DOC, Language
+from playaid.pronouns import Pronouns
 from .dice import Die
 
 AssetDice = dict[str, Die]
@@ -52,6 +53,7 @@ class Character:
                              doc="die sizes beyond d3–d12 this character's assets use, rolled electronically")
     player: str = spec("", doc="who plays the character")
     language: Language | None = spec(None, doc=LANGUAGE_DOC)
+    pronouns: Pronouns = spec("", doc="the player's pronouns (she/her, they/them …), printed beside their name")
     notes: str = spec("", doc="anything else")
 
 

@@ -11,6 +11,7 @@ from typing import ClassVar, Literal
 
 from playaid.convert import spec
 from playaid.language import LANGUAGE_DOC, Language
+from playaid.pronouns import Pronouns
 
 STATS = ("mental", "physical", "social")
 STAT_TOTAL_MAX = 10
@@ -80,6 +81,7 @@ class Character:
     hobby: str = spec("", doc="a narrower interest; 4s count as successes on hobby checks")
     player: str = spec("", doc="who plays the character")
     language: Language | None = spec(None, doc=LANGUAGE_DOC)
+    pronouns: Pronouns = spec("", doc="the player's pronouns (she/her, they/them …), printed beside their name")
     items: list[str] = spec(default_factory=list, doc="items and equipment the character keeps")
     notes: str = spec("", doc="anything else")
     reductions: Reductions = spec(Reductions(), doc="stat points lost to damage, until the table says they heal")

@@ -13,6 +13,7 @@ from typing import ClassVar, Literal
 
 from playaid.convert import spec
 from playaid.language import LANGUAGE_DOC, Language
+from playaid.pronouns import Pronouns
 
 TOKEN_TYPES = ("frustration", "pain", "retirement")
 
@@ -78,6 +79,7 @@ class Character:
     tokens: Tokens = spec(doc="Frustration, Pain and Retirement; each starts at the number of frustration cards")
     player: str = spec("", doc="who plays the character")
     language: Language | None = spec(None, doc=LANGUAGE_DOC)
+    pronouns: Pronouns = spec("", doc="the player's pronouns (she/her, they/them …), printed beside their name")
     concept: str = spec("", doc="social position and personal history: why these things bother them")
     connections: list[Connection] = spec(default_factory=list, doc="one Connection per frustration")
     pain_statements: list[PainStatement] = spec(default_factory=list, doc="how the character bettered the world")

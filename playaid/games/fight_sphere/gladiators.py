@@ -12,6 +12,7 @@ from typing import ClassVar, Literal
 
 from playaid.convert import spec
 from playaid.language import LANGUAGE_DOC, Language, N_
+from playaid.pronouns import Pronouns
 from playaid.problems import Problem, error, warning
 
 STARTING_POOL = 5
@@ -83,6 +84,7 @@ class Gladiator:
     drive: Drive | None = spec(None, doc="`death-wish` or `reason-to-live`")
     player: str = spec("", doc="the player who made this Gladiator")
     language: Language | None = spec(None, doc=LANGUAGE_DOC)
+    pronouns: Pronouns = spec("", doc="the player's pronouns (she/her, they/them …), printed beside their name")
     backstory: str = spec("", doc="who the Gladiator was before The Sphere, in 50 to 100 words")
     drive_text: str = spec("", doc="what the Death Wish or Reason To Live is")
     weapon: str = spec("", doc="the weapon the Gladiator woke up beside (no mechanical effect)")

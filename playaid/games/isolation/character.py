@@ -12,6 +12,7 @@ from typing import ClassVar, Literal
 
 from playaid.convert import spec
 from playaid.language import LANGUAGE_DOC, Language
+from playaid.pronouns import Pronouns
 from playaid.problems import Problem, warning
 from playaid.systems.base import Resolver
 
@@ -37,6 +38,7 @@ class Character:
     health: Health = spec("healthy", doc="healthy, injured, dying or dead")
     player: str = spec("", doc="who plays the character; empty for an NPC in the same boat")
     language: Language | None = spec(None, doc=LANGUAGE_DOC)
+    pronouns: Pronouns = spec("", doc="the player's pronouns (she/her, they/them …), printed beside their name")
     left: bool = spec(False, doc="the character has left the locale: out of play, its links erased "
                                  "(`playaid event isolation leaves`)")
     notes: str = spec("", doc="anything else")

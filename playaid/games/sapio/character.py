@@ -12,6 +12,7 @@ from typing import ClassVar, Literal, get_args
 
 from playaid.convert import spec
 from playaid.language import LANGUAGE_DOC, Language
+from playaid.pronouns import Pronouns
 
 LEVELS = ("minor", "moderate", "severe")
 """Levels of Injuries, Stresses and weapons, mildest first."""
@@ -119,6 +120,7 @@ class Character:
     profession: Profession = spec(doc="the Main Profession: two dice when fully applicable, one when partially")
     player: str = spec("", doc="who plays the character")
     language: Language | None = spec(None, doc=LANGUAGE_DOC)
+    pronouns: Pronouns = spec("", doc="the player's pronouns (she/her, they/them …), printed beside their name")
     stage: Literal["starting", "advanced"] | None = spec(
         None, doc="`starting` for a new character; without it, a character with advancements is advanced")
     side_professions: list[Profession] = spec(default_factory=list, doc="Side Professions, one die each")

@@ -6,12 +6,11 @@ import io
 import math
 
 from reportlab.lib.colors import HexColor
-from reportlab.pdfbase.pdfmetrics import stringWidth
-from .. import fonts
+from .. import fonts, shaping
 from ..paper import MM
 from ..pdf_info import canvas as described_canvas
 from .drawing import Circle, Group, Item, Page, Path, Style, Text
-from .words import register, text_runs
+from .words import text_runs
 
 
 def write_pdf(pages: list[Page], title: str, game: str = "playaid games") -> bytes:
@@ -19,7 +18,7 @@ def write_pdf(pages: list[Page], title: str, game: str = "playaid games") -> byt
     the game the dice are for, in the document information."""
     from reportlab import rl_config
 
-    register(fonts.SANS)
+    fonts.register(fonts.SANS)
     # ASCII85 text encoding of streams is slow in ReportLab's pure-Python path and only
     # grows the file; binary streams are just as valid. Restored for other renderers.
     saved, rl_config.useA85 = rl_config.useA85, 0
@@ -80,7 +79,7 @@ def _paint(c, style: Style, draw) -> None:
 
 def _text(c, item: Text) -> None:
     parts = text_runs(item.text, item.bold)
-    width = sum(stringWidth(t, f.name, item.size) for f, t in parts)
+    width = sum(shaping.width(f, t, item.size) for f, t in parts)
     x, y = item.at[0] * MM, item.at[1] * MM
     if item.angle:  # turned about its anchor; upright text is drawn as it always was (same bytes)
         c.saveState()
@@ -92,6 +91,6 @@ def _text(c, item: Text) -> None:
     for f, t in parts:
         c.setFont(f.name, item.size)
         c.drawString(x, y, t)
-        x += stringWidth(t, f.name, item.size)
+        x += shaping.width(f, t, item.size)
     if item.angle:
         c.restoreState()

@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from ..fonts import SANS, SANS_BOLD, Face, register, runs
+from ..fonts import SANS, SANS_BOLD, Face
 from ..paper import MM
+from .. import shaping
 
 
-def text_runs(text: str, bold: bool = False) -> list[tuple[Face, str]]:
-    """`text` in runs of one face each, every face registered."""
-    parts = runs(text, SANS_BOLD if bold else SANS)
-    for face, _ in parts:
-        register(face)
-    return parts
+def text_runs(text: str, bold: bool = False) -> tuple[tuple[Face, str], ...]:
+    """`text` in runs of one face each as drawn (visual order), every face registered."""
+    return shaping.drawn_runs(text, SANS_BOLD if bold else SANS)
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """Width in millimetres of `text` at `size` points."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    return sum(stringWidth(part, face.name, size) for face, part in text_runs(text, bold)) / MM
+    return shaping.text_width(text, SANS_BOLD if bold else SANS, size) / MM

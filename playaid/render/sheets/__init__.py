@@ -14,6 +14,7 @@ from ...documents import Document, Library
 from ...language import _
 from ...systems import REGISTRY
 from ...systems.base import load
+from ..fonts import printable
 from ..html import Templates, page_context
 from ..paper import Paper
 from ..html import pdf_bytes
@@ -66,9 +67,10 @@ def sheet_for(system: str, character: Any | None, *, setup: Any = None, prefix: 
     fit = Fitter(where or (character.name if character else f"blank {system} sheet"))
     name = character.name if character else ""
     namer = Namer(prefix or slug(name or "blank"))
-    header = Header(REGISTRY[system].short_title, system, fit(name, "name", "name"),
-                    fit(getattr(character, "player", "") if character else "", "short", "player"),
-                    REGISTRY[system].title)
+    # names in a script no font here has print as readable stand-ins, never boxes (`fonts.printable`)
+    header = Header(REGISTRY[system].short_title, system, fit(printable(name), "name", "name"),
+                    fit(printable(getattr(character, "player", "") if character else ""), "short", "player"),
+                    REGISTRY[system].title, printable(getattr(character, "pronouns", "") if character else ""))
     with REGISTRY.working_for(system, "sheet"):
         game = builder(system)(character, namer, fit, setup)
         if not flat:

@@ -151,6 +151,8 @@ class Header:
     name: Text
     player: Text
     subtitle: str = ""
+    pronouns: str = ""
+    """The player's, printed small beside their name."""
 
 
 def name_blanks(data, prefix: str):

@@ -7,9 +7,9 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from reportlab.pdfbase import pdfmetrics
 
 from playaid.render import fonts
+from playaid.render.shaping import drawn_runs, text_width
 from playaid.render.paper import MM
 from .settings import CardError, layout
 
@@ -24,7 +24,7 @@ def ready() -> bool:
 def unit_width(text: str, face: fonts.Face) -> float:
     """Width of `text` in points at 1 pt, each run in the face that can draw it.
     Widths grow linearly with the size, so one measurement serves every size."""
-    return sum(pdfmetrics.stringWidth(run, f.name, 1.0) for f, run in fonts.runs(text, face))
+    return text_width(text, face, 1.0)
 
 
 def draw(canvas, x: float, y: float, text: str, face: fonts.Face, size: float, anchor: str = "left",
@@ -37,7 +37,7 @@ def draw(canvas, x: float, y: float, text: str, face: fonts.Face, size: float, a
     t = canvas.beginText(x, y)
     if tracking:
         t.setCharSpace(tracking)
-    for f, run in fonts.runs(text, face):
+    for f, run in drawn_runs(text, face):
         t.setFont(f.name, size)
         t.textOut(run)
     if tracking:  # character spacing is graphics state: it would carry over to later text

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from playaid.render import fonts
 from playaid.render.fonts import Face
+from playaid.render.shaping import text_width
 
 ASCENT = 0.9
 """Box top above the baseline, in font sizes (Noto Sans' capitals and accents fit)."""
@@ -41,9 +42,7 @@ def ensure(face: Face) -> str:
 @lru_cache(maxsize=20000)
 def measure(text: str, face: Face = fonts.SANS, size: float = 10) -> float:
     """The advance width of `text` in points, run by run through the fallback chain."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    return sum(stringWidth(run, ensure(f), size) for f, run in fonts.runs(text, face))
+    return text_width(text, face, size)
 
 
 def fit(text: str, width: float, face: Face = fonts.SANS, size: float = 10) -> str:

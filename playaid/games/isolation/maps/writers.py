@@ -11,7 +11,8 @@ from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
 from playaid.render import fonts
-from .canvas import Circle, Group, Line, Page, Rect, Text, ensure, measure
+from playaid.render.shaping import drawn_runs, width
+from .canvas import Circle, Group, Line, Page, Rect, Text, ensure
 
 SVG_FONTS = fonts.CSS_STACK
 
@@ -75,10 +76,10 @@ def _draw_pdf(c, items: list, height: float) -> None:
             else:
                 origin = (item.upright[0], height - item.y)
             x = origin[0]
-            for face, run in fonts.runs(item.text, item.face):
+            for face, run in drawn_runs(item.text, item.face):
                 c.setFont(ensure(face), item.size)
                 c.drawString(x, origin[1], run)
-                x += measure(run, face, item.size)
+                x += width(face, run, item.size)
             if item.angle:
                 c.restoreState()
 
