@@ -193,3 +193,12 @@ def test_a_warm_packet_still_opens_and_holds_its_pages(cache, tmp_path):
     path.write_bytes(data)
     pdfs.assert_printable(path)
     assert "Frustration deck" in pdfs.outline_titles(path) and "Siblings" in pdfs.text(path)
+
+
+def test_a_convention_starts_every_games_first_table_before_any_second():
+    from playaid.pregen.packets import _spread
+    from playaid.pregen.tables import SETUP, Table
+
+    games = ["dirt", "dirt", "isolation", "isolation", "sapio", "dirt"]
+    tables = [Table(f"t{i}", {SETUP: f"system: {g}\n"}, []) for i, g in enumerate(games)]
+    assert _spread(tables) == [0, 2, 4, 1, 3, 5]
