@@ -1,6 +1,7 @@
 # Two commands do all the set-up on a fresh machine:
 #   make demo   build everything playaid can make from the bundled examples into output/
 #   make test   run the whole test suite
+#   make docs   build the documentation site from docs/ into output/site/ (offline)
 # Both create the virtual environment and install what is missing, system libraries included.
 
 PYTHON ?= python3
@@ -18,7 +19,7 @@ SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 qpdf pop
 # whatever pip resolves today, to learn about a new release before it reaches the lock.
 LOCK := constraints.txt
 
-.PHONY: demo test test-fast test-newest lock bench screenshot system-packages clean
+.PHONY: icc-profile demo test test-fast test-newest lock bench screenshot docs system-packages clean
 
 # demo installs the test extras too, so the README's `.venv/bin/python -m pytest tests/…`
 # works after `make demo` as after `make test`, in either order.
@@ -36,7 +37,7 @@ test: $(VENV)/.installed-test system-packages
 test-fast: $(VENV)/.installed-test system-packages
 	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup -m "not browser and not demo and not slow"
 
-# Speed figures quoted in the README; icepool comes in only here, to be measured against.
+# Speed figures quoted in the README and docs/speed.md; icepool comes in only here, to be measured against.
 # Each benchmark prints the machine and the load around its figures (benchmarks/report.py,
 # a module, not a benchmark); the `goal` lines are gathered at the end with PASS or FAIL.
 # Output is teed, so a failing benchmark is found by its marker line: sh has no pipefail.
@@ -55,7 +56,14 @@ bench: $(VENV)/.installed-test system-packages
 	@echo "goal 5 make test ≤ 6 min: not run by make bench (time it with: time make test) NOT MEASURED"
 	@! grep '^bench: .* failed' $(BENCH_LOG)
 
-# The README's picture of the studio, taken by the same real browser the tests drive.
+# The documentation site, docs/ → output/site/ (open output/site/index.html; no server needed).
+# mkdocs.yml makes the build strict: a broken link or anchor fails it. The command pages read
+# each command's --help at build time, so the package (and its libraries) must be installed.
+docs: $(VENV)/.installed-test system-packages
+	$(BIN)/mkdocs build
+
+# The picture of the studio on the README and the docs' home page, taken by the same real
+# browser the tests drive.
 screenshot: $(VENV)/.installed-test system-packages
 	$(BIN)/python tools/studio_screenshot.py docs/studio.png
 
@@ -104,3 +112,15 @@ test-newest: system-packages
 
 clean:
 	rm -rf $(VENV) .venv-lock .venv-newest output/* .pytest_cache
+
+# The CMYK profile the DriveThruCards files embed (playaid/assets/icc/README.md says why this
+# one): remade from the zlib-licensed FOGRA39 measurements with ArgyllCMS, ink limited to 238 %.
+# Not part of the build: the profile is committed; this only shows, and repeats, how it was made.
+ICC_DIR := playaid/assets/icc
+icc-profile:
+	@command -v colprof >/dev/null || apt-get install -y argyll
+	@test -f /usr/share/color/icc/FOGRA39L.ti3 || apt-get install -y icc-profiles-free
+	tmp=$$(mktemp -d) && cp /usr/share/color/icc/FOGRA39L.ti3 $$tmp/ && \
+	  (cd $$tmp && colprof -ql -kr -l238 -L100 -D "FOGRA39L coated, total ink 238% (playaid)" \
+	    -C "Made with ArgyllCMS colprof from FOGRA39L.ti3 (Kai-Uwe Behrmann, zlib licence)" FOGRA39L) && \
+	  cp $$tmp/FOGRA39L.icc $(ICC_DIR)/FOGRA39L-238.icc && rm -r $$tmp

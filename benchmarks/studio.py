@@ -1,4 +1,4 @@
-"""The studio's speed, server side: the figures the README's "Studio" section quotes.
+"""The studio's speed, server side: the figures docs/speed.md quotes.
 
     python benchmarks/studio.py [--edits 20]
 

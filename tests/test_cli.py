@@ -80,14 +80,14 @@ def test_systems_lists_every_game(run):
         assert re.search(rf"^{game}\s", out, re.M)
 
 
-def test_every_command_documents_an_example_and_the_readme_names_it(run):
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_every_command_documents_an_example_and_has_its_reference_page(run):
     names = cli.list_commands(click.Context(cli))
     assert {"validate", "roll", "sheet", "packet", "map", "odds"} <= set(names)
     for name in names:
         help_text = run(name, "--help").output
         assert "Example: playaid " + name in help_text, name
-        assert f"playaid {name}" in readme, name
+        page = (ROOT / "docs" / "commands" / f"{name}.md").read_text(encoding="utf-8")
+        assert f"# `playaid {name}`" in page, name  # tests/test_docs_site.py checks it is in the site
 
 
 def _named_files(text: str) -> list[str]:
@@ -113,12 +113,13 @@ def test_the_help_examples_work_in_any_folder_after_playaid_examples(run, tmp_pa
             assert result.exit_code == 0, (example, result.output)
 
 
-def test_the_readme_examples_name_bundled_files():
+def test_the_readme_and_docs_examples_name_bundled_files():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    named = [w.strip("`(),") for w in _named_files(readme.replace("`", " "))]
-    under = [w for w in named if w.startswith("examples/")]
-    assert len(under) >= 4
-    assert [w for w in under if not (EXAMPLES / w.removeprefix("examples/")).is_file()] == []
+    pages = [readme] + [p.read_text(encoding="utf-8") for p in sorted((ROOT / "docs").rglob("*.md"))]
+    named = [w.strip("`(),") for text in pages for w in _named_files(text.replace("`", " "))]
+    under = [w for w in named if w.startswith("examples/") and "<" not in w]  # not examples/<game>/*.yaml
+    assert len(under) >= 20
+    assert sorted({w for w in under if not (EXAMPLES / w.removeprefix("examples/")).is_file()}) == []
     assert "playaid examples" in readme
 
 

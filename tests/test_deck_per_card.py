@@ -45,14 +45,14 @@ def test_per_card_png_is_one_300_dpi_image_per_card_and_one_back(files, tmp_path
                  "--out", tmp_path)
     assert result.exit_code == 0, result.output
     names = sorted(p.name for p in tmp_path.glob("*.png"))
-    assert names == ["three-card-001.png", "three-card-002.png", "three-card-003.png", "three-card-back.png"]
+    assert names == ["three-back.png", "three-front-001.png", "three-front-002.png", "three-front-003.png"]
     for name in names:
         img = Image.open(tmp_path / name)
         assert img.size == px and img.mode == "RGB"
         assert img.info["dpi"] == pytest.approx((300, 300), abs=0.01)
     assert not list(tmp_path.glob("*.pdf"))
     # the art reaches every edge: the front's grey band runs into the bleed at the top
-    front = Image.open(tmp_path / "three-card-001.png").convert("L")
+    front = Image.open(tmp_path / "three-front-001.png").convert("L")
     assert front.getpixel((2, 2)) < 250 and front.getpixel((px[0] - 3, 2)) < 250
 
 

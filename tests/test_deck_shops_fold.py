@@ -22,15 +22,19 @@ POKER = card_size("poker")
 
 
 def test_the_shop_profiles_say_what_each_shop_publishes():
-    dtc, mpc = shops()["drivethrucards"], shops()["makeplayingcards"]
+    dtc, mpc, tgc = shops()["drivethrucards"], shops()["makeplayingcards"], shops()["thegamecrafter"]
     assert (dtc.size.width, dtc.size.height, dtc.bleed, dtc.safe, dtc.dpi) == (63.5, 88.9, 3.175, 3.175, 300)
-    assert (mpc.size.width, mpc.size.height, mpc.bleed, mpc.safe, mpc.dpi) == (63, 88, 3, 3.175, 300)
+    # MPC's template is in pixels: 36 px of bleed and of safe area at 300 dpi
+    assert (mpc.size.width, mpc.size.height, mpc.bleed, mpc.safe, mpc.dpi) == (63.5, 88.9, 3.048, 3.048, 300)
+    assert (tgc.size.width, tgc.size.height, tgc.bleed, tgc.safe, tgc.dpi) == (63.5, 88.9, 3.175, 3.175, 300)
     assert dtc.back_first and not mpc.back_first
-    # our words keep further from the cut than either shop asks
+    assert (dtc.formats, mpc.formats, tgc.formats) == (("pdf",), ("png", "pdf"), ("png",))
+    assert dtc.press and not mpc.press and not tgc.press
+    # our words keep further from the cut than any shop asks
     assert all(layout()["safe"] >= shop.safe for shop in shops().values())
 
 
-@pytest.mark.parametrize("name", sorted(shops()))
+@pytest.mark.parametrize("name", sorted(n for n, shop in shops().items() if "pdf" in shop.formats))
 def test_a_shop_preset_sets_size_bleed_order_and_keeps_words_in_its_safe_area(files, tmp_path, run, name):
     shop = shops()[name]
     result = run("deck", files.write("three.txt", CARDS), "--per-card", "pdf", "--shop", name, "--out", tmp_path)
@@ -56,10 +60,9 @@ def test_a_shop_preset_gives_pngs_at_its_resolution(files, tmp_path, run):
     result = run("deck", files.write("three.txt", CARDS), "--per-card", "png", "--shop", "makeplayingcards",
                  "--out", tmp_path)
     assert result.exit_code == 0, result.output
-    want = (round((63 + 6) / 25.4 * shop.dpi), round((88 + 6) / 25.4 * shop.dpi))
-    for name in ("three-card-001.png", "three-card-back.png"):
+    for name in ("three-front-001.png", "three-back.png"):
         with Image.open(tmp_path / name) as image:
-            assert image.size == want == (815, 1110)
+            assert image.size == (822, 1122)  # MPC's poker template, 36 px of bleed a side
             assert round(image.info["dpi"][0]) == shop.dpi
 
 
@@ -67,6 +70,8 @@ def test_a_shop_preset_gives_pngs_at_its_resolution(files, tmp_path, run):
     (["--shop", "drivethrucards"], "--shop needs --per-card"),
     (["--per-card", "pdf", "--shop", "drivethrucards", "--size", "bridge"], "leave out --size"),
     (["--per-card", "pdf", "--shop", "nowhere"], "'nowhere' is not one of"),
+    (["--per-card", "pdf", "--shop", "thegamecrafter"], "The Game Crafter takes --per-card png, not --per-card pdf"),
+    (["--per-card", "png", "--shop", "drivethrucards"], "DriveThruCards takes --per-card pdf, not --per-card png"),
     (["--fold", "--per-card", "pdf"], "--fold makes sheets"),
 ])
 def test_layout_options_that_cannot_go_together_are_usage_errors(tmp_path, run, args, says):

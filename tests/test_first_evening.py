@@ -1,5 +1,5 @@
 """The four tasks of a GM's first evening (issue 23), replayed end to end through the CLI,
-as the README's quick start gives them: an Isolation table from `new` answers to its
+as docs/howto/first-evening.md gives them: an Isolation table from `new` answers to its
 packet, a Sapio sheet on Letter with "what are my chances", a Fight Club convention
 table of five, and a Dirt conflict rolled from dice typed at the table."""
 

@@ -105,9 +105,9 @@ def test_per_card_pngs_are_written_as_they_are_drawn_not_held_all_at_once(tmp_pa
     result = run("deck", _deck_csv(tmp_path, 4), "--per-card", "png", "--size", "mini", "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
     # before: all four fronts were drawn (and held) before the first was written
-    assert seen[:4] == [(f"big-card-00{i}.png", i) for i in range(1, 5)]
-    assert sorted(p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith(".")) == [*(f"big-card-00{i}.png" for i in range(1, 5)),
-                                                                     "big-card-back.png"]
+    assert seen[:4] == [(f"big-front-00{i}.png", i) for i in range(1, 5)]
+    assert sorted(p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith(".")) == ["big-back.png",
+                                                                     *(f"big-front-00{i}.png" for i in range(1, 5))]
 
 
 def test_per_card_png_refuses_more_cards_than_its_bound_before_drawing_any(tmp_path, run, monkeypatch):

@@ -51,9 +51,12 @@ def test_after_one_command_the_other_installs_nothing_more(clone, first, then):
     assert INSTALL_TEST not in _dry_run(clone, then)
 
 
-def test_every_make_command_the_readme_documents_is_a_target():
+def test_every_make_command_the_readme_and_docs_document_is_a_target():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    docs = "\n".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "docs").rglob("*.md")))
     targets = set(re.findall(r"^([a-z-]+):", (ROOT / "Makefile").read_text(encoding="utf-8"), re.M))
-    documented = set(re.findall(r"(?:^|`)make ([a-z-]+)", readme, re.M))  # in code, not prose
-    assert {"demo", "test"} <= documented and documented <= targets
+    in_code = r"(?:^|`)make ([a-z-]+)"  # in code, not prose
+    documented = set(re.findall(in_code, readme, re.M)) | set(re.findall(in_code, docs, re.M))
+    assert {"demo", "test", "docs"} <= set(re.findall(in_code, readme, re.M)) and documented <= targets
+    assert {"lock", "test-newest", "test-fast", "bench", "screenshot"} <= documented
     assert ".venv/bin/python -m pytest tests/" in readme

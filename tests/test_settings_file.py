@@ -1,5 +1,5 @@
 """`playaid.toml` as a hostile or unlucky user writes it, found from a subfolder, and the
-`PLAYAID_<COMMAND>_<OPTION>` names the README gives (issues 26 items 4 and 7, 28 item 2)."""
+`PLAYAID_<COMMAND>_<OPTION>` names docs/settings.md gives (issues 26 items 4 and 7, 28 item 2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Make the README's gallery: one small PNG of each kind of output `playaid demo` writes.
+"""Make the docs' gallery (docs/gallery.md): one small PNG of each kind of output `playaid demo` writes.
 
 Run: python tools/gallery.py   (runs the demo into a temporary folder, rewrites docs/gallery/)
 
@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 GALLERY = ROOT / "docs" / "gallery"
 WIDTH_PX = 360
-"""Thumbnail width: readable layout, a README that still loads quickly."""
+"""Thumbnail width: readable layout, a gallery page that still loads quickly."""
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ import math
 import os
 import sys
 from contextlib import contextmanager
-from typing import Iterable
+from pathlib import Path
+from typing import Callable, Iterable
 
 import click
 
@@ -187,12 +188,15 @@ def paper_option(*choices: str, default: str = "a4"):
     return decorate
 
 
-def write_all(out_dir: str, files: dict[str, bytes], streamed: Iterable[tuple[str, bytes]] = ()) -> list:
+def write_all(out_dir: str, files: dict[str, bytes], streamed: Iterable[tuple[str, bytes]] = (),
+              size_of: Callable[[str], str | None] | None = None) -> list:
     """Write every `name → bytes` into the output folder, all or nothing; print each path.
 
     All content is computed before this is called, so a refused input writes nothing;
     `streamed` files are made while they are written (each to its temporary file as it
     comes, so a large batch never waits whole in memory), and an error making one leaves none.
+    `size_of(name)` names the page size of a file not printed on the command's paper (a
+    print shop's one-card pages); None keeps the paper.
     """
     from .. import manifest
 
@@ -210,7 +214,8 @@ def write_all(out_dir: str, files: dict[str, bytes], streamed: Iterable[tuple[st
         warn(f"{manifest.MANIFEST} not updated ({exc}); `playaid reprint` will not know these files")
     paper = paper_label()
     for path in written:
-        click.echo(wrote_line(path, paper))
+        size = size_of(Path(path).name) if size_of else None
+        click.echo(f"wrote {path_shown(path)} ({size})" if size else wrote_line(path, paper))
     for line in said:
         click.echo(shown(line))
     return written

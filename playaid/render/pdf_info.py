@@ -18,12 +18,15 @@ def game_title(system_id: str) -> str:
 
 
 def canvas(out, pagesize, *, title: str, subject: str, game: str, tool: str, keywords: tuple[str, ...] = (),
-           compress: bool = True):
+           compress: bool = True, press: bool = False):
     """A canvas writing to `out`, its document information set; `tool` is the playaid
-    command that made it (`deck`, `net` …)."""
+    command that made it (`deck`, `net` …). With `press`, greys are drawn as black ink in
+    DeviceCMYK, for a print shop's file (`pdfx.KCanvas`)."""
     from reportlab.pdfgen import canvas as rl_canvas
 
-    c = rl_canvas.Canvas(out, pagesize=pagesize, invariant=1, pageCompression=1 if compress else None,
+    if press:
+        from .pdfx import KCanvas
+    c = (KCanvas if press else rl_canvas.Canvas)(out, pagesize=pagesize, invariant=1, pageCompression=1 if compress else None,
                          initialFontName=fonts.SANS.name, initialFontSize=8, lang="en")
     c.setTitle(f"{title} — {game}")
     c.setAuthor(AUTHOR)

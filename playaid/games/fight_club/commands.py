@@ -11,6 +11,7 @@ from playaid.commands import Finite, InputError, names_not_a_file, out_option, p
 from .cards import settings
 from playaid.safe_text import slug
 from .cards.sheets import offset_words
+from .cards.shop_files import per_card_files, shops_help
 
 
 def _size(_ctx, _param, value: str):
@@ -74,11 +75,10 @@ _BLEED, _GAP = settings.layout()["bleed"]["max"], settings.layout()["gap"]["max"
               "STEM-tts.json; prints the Width, Height and Number TTS's import dialog asks for.")
 @click.option("--per-card", type=click.Choice(["pdf", "png"]),
               help="For print-on-demand card printers, instead of sheets: one trimmed card with its own bleed "
-              "per page (pdf: front then back) or per 300-dpi image (png: every front, and the one back); "
+              "per page (pdf: front, then back, for each card, unless --shop asks otherwise) or per 300-dpi "
+              "image (png: DECK-front-001.png … for the fronts, DECK-back.png for the backs); "
               "page = card + 2 × bleed.")
-@click.option("--shop", type=click.Choice(sorted(settings.shops())),
-              help="With --per-card: the card size, bleed, safe area, resolution and page order this print "
-              "shop publishes (see docs/cards.md); replaces --size and --bleed.")
+@click.option("--shop", type=click.Choice(sorted(settings.shops())), help=shops_help())
 @click.option("--fold", is_flag=True, help="For printers without two-sided printing: fronts and their backs side "
               "by side on one side of the paper, mirrored about a fold line; fold, glue, then cut.")
 @click.option("--deal", type=click.IntRange(1, 100), help="Deal this many cards to each of --players instead.")
@@ -113,6 +113,8 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
     options = Options(paper_named(paper), size, bleed, gap, duplex, back_offset)
     files: dict[str, bytes] = {}
     streamed: Iterable[tuple[str, bytes]] = ()
+    said: list[str] = []
+    size_of = None
     try:
         options.checked()
         if calibrate:
@@ -139,7 +141,7 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
             if seed is None:
                 click.echo(f"dealt with seed {used} (pass --seed {used} to deal the same hands)")
         elif per_card:
-            streamed = _per_card(deck, options, per_card, stem, not no_backs, shop)
+            streamed, said, size_of = per_card_files(deck, options, per_card, stem, not no_backs, shop)
         elif fold:
             from .cards.fold import render_folded
 
@@ -157,7 +159,7 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
             cards_in = faces(deck)
             files.update(tts_images(cards_in, size, deck.name, stem))
             summary = tts_summary(tts_import(len(cards_in), size, stem))
-        write_all(out_dir, files, streamed)  # each streamed PNG is written as it is drawn
+        write_all(out_dir, files, streamed, size_of)  # each streamed PNG is written as it is drawn
     except settings.CardError as exc:
         raise InputError(str(exc)) from None
     if fold:
@@ -166,6 +168,8 @@ def command(cards, size, paper, bleed, gap, duplex, back_offset, no_backs, calib
     elif deal is None and not per_card and not no_backs:
         click.echo(how_to_print(duplex))
         click.echo(offset_words(back_offset))
+    for line in said:
+        click.echo(line)
     if tokens:
         click.echo("fight-club-tokens.pdf: print one-sided at 100 % (no fit-to-page).")
     if tts:
@@ -188,36 +192,15 @@ def _check_layout_options(ctx, per_card, shop, fold) -> None:
     """UsageError for layout options that cannot go together."""
     if shop and not per_card:
         raise click.UsageError("--shop needs --per-card pdf or --per-card png")
+    if shop and per_card not in settings.shops()[shop].formats:
+        takes = " or ".join(f"--per-card {k}" for k in settings.shops()[shop].formats)
+        raise click.UsageError(f"{settings.shops()[shop].label} takes {takes}, not --per-card {per_card}")
     given = [f"--{name}" for name in ("size", "bleed")
              if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT]
     if shop and given:
         raise click.UsageError(f"--shop sets the size and bleed; leave out {' and '.join(given)}")
     if fold and (per_card or ctx.params.get("calibrate") or ctx.params.get("deal") is not None):
         raise click.UsageError("--fold makes sheets to fold; it cannot be used with --per-card, --calibrate or --deal")
-
-
-def _per_card(deck, options, kind: str, stem: str, backs: bool,
-              shop: str | None = None) -> Iterable[tuple[str, bytes]]:
-    """One card per page or per PNG, each with its bleed on every side; in `shop`'s page
-    order and resolution when one is named. The PNGs come one at a time, as they are drawn."""
-    from .cards import face as card_face
-    from .cards import per_card
-    from .cards.deck import faces
-    from .cards.imposition import Rect
-
-    cards = faces(deck)
-    if not cards:
-        raise settings.CardError(f"the {deck.name} deck has no cards; list at least one")
-    for name in dict.fromkeys(c.name for c in cards):
-        card_face.check_fits(name, Rect(0, 0, options.size.width, options.size.height))
-    if kind == "png":
-        per_card.check_png_count(len(cards), deck.name)  # before any card is drawn
-    profile = settings.shops()[shop] if shop else None
-    if kind == "pdf":
-        return {f"{stem}-cards.pdf": per_card.cards_pdf(cards, options.size, options.bleed, deck.name, backs,
-                                                        back_first=bool(profile and profile.back_first))}.items()
-    return per_card.cards_pngs(cards, options.size, options.bleed, deck.name, stem, backs,
-                               profile.dpi if profile else per_card.PNG_DPI)
 
 
 def demo_outputs(paper: str) -> dict[str, bytes]:

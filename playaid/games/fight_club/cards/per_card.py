@@ -32,17 +32,35 @@ def page_px(card: CardSize, bleed: float, dpi: int = PNG_DPI) -> tuple[int, int]
     return round(w / 25.4 * dpi), round(h / 25.4 * dpi)
 
 
+def is_card_file(name: str, stem: str) -> bool:
+    """Whether `name` is one of the files `cards_pdf` or `cards_pngs` make for deck `stem`."""
+    return name in (f"{stem}-cards.pdf", f"{stem}-back.png") or name.startswith(f"{stem}-front-")
+
+
+def size_words(card: CardSize, bleed: float, kind: str, dpi: int = PNG_DPI) -> str:
+    """A one-card page's size as a print shop's template gives it: `2.75 × 3.75 in` (and
+    the pixels for an image), never the paper the command would print sheets on."""
+    w, h = (round(v / 25.4, 2) for v in page_mm(card, bleed))
+    inches = f"{w:g} × {h:g} in"
+    if kind == "png":
+        px = page_px(card, bleed, dpi)
+        return f"{px[0]} × {px[1]} px at {dpi} dpi, {inches}"
+    return f"one card a page, {inches}"
+
+
 def cards_pdf(cards: list[card_face.CardFace], card: CardSize, bleed: float, deck: str, backs: bool = True,
-              back_first: bool = False) -> bytes:
+              back_first: bool = False, press: bool = False) -> bytes:
     """Each card's front, then (with `backs`) its back, one trimmed card per page; the
     TrimBox is the card, the BleedBox the whole page. `back_first` puts each back before
-    its front, the order DriveThruCards asks for."""
+    its front, the order DriveThruCards asks for; `press` draws in CMYK (black ink) and
+    gives the file PDF/X-1a:2003's OutputIntent and keys (`render.pdfx`)."""
     text.ready()
     w, h = page_mm(card, bleed)
     buf = io.BytesIO()
     c = described_canvas(buf, (w * MM, h * MM), title=f"{deck} deck, one card per page",
                          subject=f"the {deck} deck for a card printer: each {card} card alone with its bleed",
-                         game=fight_club_title(), tool="deck --per-card", keywords=("cards", str(card)))
+                         game=fight_club_title(), tool="deck --per-card", keywords=("cards", str(card)),
+                         press=press)
     trim, art = Rect(bleed, bleed, card.width, card.height), Rect(0, 0, w, h)
     form = card_face.back_form(c, "cardback", card.width, card.height, bleed, deck) if backs else None
     boxes = [0, 0, round(w * MM, 4), round(h * MM, 4)]
@@ -58,6 +76,10 @@ def cards_pdf(cards: list[card_face.CardFace], card: CardSize, bleed: float, dec
             c.setBleedBox(boxes)
             c.showPage()
     c.save()
+    if press:
+        from playaid.render.pdfx import finish
+
+        return finish(buf.getvalue())
     return buf.getvalue()
 
 
@@ -72,16 +94,17 @@ def check_png_count(count: int, deck: str) -> None:
 
 def cards_pngs(cards: list[card_face.CardFace], card: CardSize, bleed: float, deck: str, stem: str,
                backs: bool = True, dpi: int = PNG_DPI) -> Iterator[tuple[str, bytes]]:
-    """`stem-card-001.png` … one per card of the pile at `dpi`, and (with `backs`)
-    `stem-card-back.png`: every back is the same, so one image serves them all. Made one
-    at a time, so a caller that writes each before the next holds one card's pixels."""
+    """`stem-front-001.png` … one per card of the pile at `dpi`, and (with `backs`)
+    `stem-back.png`: every back is the same, so one image serves them all, and a shop's
+    upload asks for "fronts" and "back" by those words. Made one at a time, so a caller
+    that writes each before the next holds one card's pixels."""
     from .tts import each_page, png_bytes
 
     size = page_px(card, bleed, dpi)
     pdf = cards_pdf(cards, card, bleed, deck, backs=False)
     digits = max(3, len(str(len(cards))))
     for i, img in enumerate(each_page(pdf, size)):
-        yield f"{stem}-card-{i + 1:0{digits}d}.png", png_bytes(img, dpi)
+        yield f"{stem}-front-{i + 1:0{digits}d}.png", png_bytes(img, dpi)
     if backs:
         _, back = each_page(cards_pdf(cards[:1], card, bleed, deck, backs=True), size)
-        yield f"{stem}-card-back.png", png_bytes(back, dpi)
+        yield f"{stem}-back.png", png_bytes(back, dpi)

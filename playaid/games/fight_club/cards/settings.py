@@ -65,6 +65,16 @@ class Shop:
     safe: float
     dpi: int
     back_first: bool
+    formats: tuple[str, ...]
+    """`--per-card` kinds the shop takes, the one it prefers first."""
+    press: bool
+    """The shop asks a CMYK PDF/X-1a:2003 file (`render.pdfx`)."""
+
+    def order(self, kind: str) -> str:
+        """How its `kind` files hold each card, in the words `deck --help` and the command use."""
+        if kind == "png":
+            return "an image per front, one for the backs"
+        return "pages back, then front" if self.back_first else "pages front, then back"
 
 
 @cache
@@ -74,7 +84,8 @@ def shops() -> dict[str, Shop]:
         data = yaml.safe_load(fh)
     return {name: Shop(name, v["label"], CardSize(float(v["size"]["width"]), float(v["size"]["height"]),
                                                   f"{v['label']} {v['size']['width']}×{v['size']['height']} mm"),
-                       float(v["bleed"]), float(v["safe"]), int(v["dpi"]), bool(v["back_first"]))
+                       float(v["bleed"]), float(v["safe"]), int(v["dpi"]), bool(v["back_first"]),
+                       tuple(v["formats"]), bool(v["press"]))
             for name, v in data.items()}
 
 
