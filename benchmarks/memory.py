@@ -12,6 +12,7 @@ exact peak over all of them, the moment a sample may have missed included.
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import subprocess
 import sys
@@ -34,14 +35,16 @@ def write_setup(folder: Path, count: int) -> Path:
     return setup
 
 
-def run_packet(count: int) -> tuple[Timed, PeakMemory, int]:
+def run_packet(count: int, pages: Path | None = None) -> tuple[Timed, PeakMemory, int]:
     """`playaid packet` on `count` characters in a fresh process: its time, its process tree's
-    memory and the bytes of PDF it wrote."""
+    memory and the bytes of PDF it wrote. `pages` is the cache of game-level pages it uses
+    (playaid/render/page_cache.py); by default a new one, so the run starts cold."""
     with tempfile.TemporaryDirectory() as tmp, Timed() as timed:
         setup = write_setup(Path(tmp), count)
+        env = {**os.environ, "PLAYAID_CACHE": str(pages or Path(tmp) / "pages")}
         # the CLI a user runs, so the parent's figure is the command's own, not this script's
         run = subprocess.Popen([sys.executable, "-m", "playaid", "packet", str(setup), "--out", tmp],
-                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
         with PeakMemory(run.pid) as peaks:
             _, errors = run.communicate()
         if run.returncode:

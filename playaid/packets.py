@@ -22,7 +22,7 @@ from .systems.base import load
 
 
 def _reference(system: str) -> Handout:
-    return Handout(N_("Reference"), lambda setup, paper, templates: reference_pdf(templates, paper, system))
+    return Handout(N_("Reference"), lambda setup, paper, templates: reference_pdf(templates, paper, system), game_level=True)
 
 
 def _odds(system: str) -> Handout:
@@ -31,11 +31,12 @@ def _odds(system: str) -> Handout:
 
         return handout_pdf(system, paper)
 
-    return Handout(getattr(load(REGISTRY[system].odds), "HANDOUT_TITLE", N_("Odds")), make)
+    return Handout(getattr(load(REGISTRY[system].odds), "HANDOUT_TITLE", N_("Odds")), make, game_level=True)
 
 
 def _named(title: str, dotted: str) -> Handout:
-    return Handout(title, lambda setup, paper, templates: load(dotted)(setup, paper, templates))
+    make = load(dotted)
+    return Handout(title, make, game_level=getattr(make, "game_level", False))
 
 
 def handouts(system: str) -> list[Handout]:

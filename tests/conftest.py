@@ -11,6 +11,12 @@ import textwrap
 from pathlib import Path
 
 os.environ["PLAYAID_NO_PLUGINS"] = "1"  # installed add-on games must not change what the suite covers
+# the cache of game-level pages: one of the suite's own, never the user's, gone when it ends
+import atexit  # noqa: E402
+import tempfile  # noqa: E402
+
+os.environ["PLAYAID_CACHE"] = tempfile.mkdtemp(prefix="playaid-test-pages-")
+atexit.register(shutil.rmtree, os.environ["PLAYAID_CACHE"], True)
 
 import pytest
 from click.testing import CliRunner

@@ -13,7 +13,10 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
+import yaml
+
 from ..packets import packet
+from ..render import page_cache
 from ..render.paper import paper as paper_named
 from ..render.workers import render_pool
 from .tables import SETUP, Table
@@ -36,8 +39,23 @@ def packets(tables: list[Table], paper_id: str, done: Callable[[], None] = lambd
         out.append(_packet(tables[0].files, paper_id, lang))
         done()
         return out
+    page_cache.warm()  # playaid's files hashed once here, not again in every worker
     with render_pool(min(len(tables), os.cpu_count() or 1)) as pool:
-        for result in pool.map(_packet, [t.files for t in tables], [paper_id] * len(tables), [lang] * len(tables)):
-            out.append(result)
+        started = {i: pool.submit(_packet, tables[i].files, paper_id, lang) for i in _spread(tables)}
+        for i in range(len(tables)):
+            out.append(started[i].result())
             done()
     return out
+
+
+def _spread(tables: list[Table]) -> list[int]:
+    """The order to start the tables in: every game's first table before any game's second.
+    A game's pages are drawn once and kept (`page_cache`); two tables of one game started
+    side by side would both draw them, its second one started later finds them kept."""
+    seen: dict[str, int] = {}
+    rank = []
+    for i, t in enumerate(tables):
+        game = str((yaml.safe_load(t.files[SETUP]) or {}).get("system", ""))
+        rank.append((seen.get(game, 0), i))
+        seen[game] = seen.get(game, 0) + 1
+    return [i for _, i in sorted(rank)]

@@ -21,6 +21,7 @@ from ..language import ENGLISH, chosen, gettext, speaking
 from ..safe_text import setup_stem
 from .html import Templates, page_context, pdf_bytes
 from .cover_story import CoverError, story
+from . import page_cache
 from .merge import Merger, Section
 from .packet_plan import Part, blank_page, pages_of, place, print_note, read_part
 from .pdf_info import AUTHOR
@@ -41,6 +42,18 @@ class Handout:
     title: str
     make: Callable[[Path, Paper, Templates], bytes]
     """(setup file, paper, templates) → PDF bytes."""
+    game_level: bool = False
+    """The page does not read the setup: drawn once per game, paper and language and kept
+    (`page_cache`)."""
+
+    def draw(self, game: str, setup_path: Path, paper: Paper, templates: Templates) -> bytes:
+        def made() -> bytes:
+            return self.make(setup_path, paper, templates)
+
+        if not self.game_level:
+            return made()
+        name = f"{self.title} ({self.make.__module__}:{self.make.__qualname__})"
+        return page_cache.kept(name, game, paper, templates, made)
 
 
 class PacketError(Exception):
@@ -128,7 +141,7 @@ def _build_packet(setup_path, paper, handouts, template_dir, split, workers, pro
         # reference pages, odds handouts, maps and cards are not translated yet: made in
         # English, so their PDFs say so (`lang`) rather than claim the table's language
         with speaking(ENGLISH):
-            made = h.make(setup_path, paper, templates)
+            made = h.draw(system, setup_path, paper, templates)
         parts.append(read_part(gettext(h.title), made))
         done += 1
         progress(done, total)

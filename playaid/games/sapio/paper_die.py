@@ -21,6 +21,7 @@ from playaid.render.nets.placement import balanced
 from playaid.render.nets.planar import Point
 from playaid.render.nets.solid import Solid, dodecahedron
 from playaid.render.nets.words import text_width
+from playaid.render.page_cache import game_level
 from .spiral_die import DieFile, Face, SpiralDie, default_die, die_of
 
 MEANINGS = {
@@ -130,6 +131,7 @@ def spiral(die: SpiralDie | DieFile | None = None) -> SpiralFaces | None:
     return SpiralFaces(die)
 
 
+@game_level
 def packet_page(setup: Path, paper, templates) -> bytes:
     """A packet's page of the project's Spiral die (`GameSystem.packet`)."""
     from playaid.render.nets.packet_pages import pages

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..merge import Merger
+from ..page_cache import game_level
 from ..paper import Paper
 from . import D6, nets_pdf
 
@@ -22,11 +23,13 @@ def pages(dice: Iterable[Any], paper: Paper) -> bytes:
     return merger.finish([])
 
 
+@game_level
 def plain_d6(setup: Path, paper: Paper, templates) -> bytes:
     """A page of plain d6."""
     return pages([D6(None)], paper)
 
 
+@game_level
 def green_and_red_d6(setup: Path, paper: Paper, templates) -> bytes:
     """A page of green d6 (even faces marked), then one of red d6 (odd faces marked)."""
     return pages([D6("green"), D6("red")], paper)

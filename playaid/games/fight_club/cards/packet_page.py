@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from playaid.render.page_cache import game_level
 from playaid.render.paper import Paper
 
 
+@game_level
 def frustration_deck(setup: Path, paper: Paper, templates) -> bytes:
     """The whole deck on the packet's paper (the setup does not change it)."""
     from . import deck_pdf
