@@ -234,6 +234,7 @@ def test_a_packets_untranslated_handouts_say_they_are_english(monkeypatch, tmp_p
     """The reference page is not translated yet: in a French packet it is made as English."""
     from playaid import packets
 
+    monkeypatch.setenv("PLAYAID_CACHE", "off")  # a page kept from an earlier test would not be drawn
     seen = []
     real = packets.reference_pdf
     monkeypatch.setattr(packets, "reference_pdf", lambda *a: seen.append(language.current()) or real(*a))
