@@ -236,10 +236,11 @@ def pytest_collection_modifyitems(config, items):
         if module in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
     # xdist hands out work in this order (see pytest_configure): the demos first, one to each
-    # worker, then the other long modules, so the many short tests at the end keep both
-    # workers busy until the last one; a long test left for last would run alone
-    items.sort(key=lambda item: (item.get_closest_marker("demo") is None,
-                                 item.get_closest_marker("slow") is None and item.get_closest_marker("browser") is None))
+    # worker, then the modules that are slow or drive the browser, whole, so the many short
+    # tests at the end keep both workers busy until the last one; a long test left for last
+    # would run alone
+    long = {item.module for item in items if item.get_closest_marker("slow") or item.get_closest_marker("browser")}
+    items.sort(key=lambda item: (item.get_closest_marker("demo") is None, item.module not in long))
 
 
 def pytest_configure(config):
