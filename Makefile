@@ -31,7 +31,9 @@ demo: $(VENV)/.installed-test system-packages
 	$(BIN)/playaid demo
 
 # The suite runs on every core (pytest-xdist); the tests that read a whole demo share one
-# worker, so each paper's demo is made once (--dist loadgroup). JOBS=0 runs it in one process.
+# worker, so each paper's demo is made once (--dist loadgroup), and so do the tests of a module
+# that share a module-scoped fixture; tests/conftest.py orders the work so the long parts start
+# first (docs/test-suite.md). JOBS=0 runs it in one process.
 JOBS ?= auto
 
 test: $(VENV)/.installed-test system-packages

@@ -213,12 +213,19 @@ SLOW_MODULES = {"test_wheel", "test_seventh_game"} | {
 `make test` runs them, `make test-fast` leaves them out."""
 
 
+def _shares_a_module_fixture(item) -> bool:
+    """Whether the test uses a fixture made once per module (a browser, a studio, a render)."""
+    info = getattr(item, "_fixtureinfo", None)
+    return info is not None and any(d.scope == "module" for defs in info.name2fixturedefs.values() for d in defs)
+
+
 def pytest_collection_modifyitems(config, items):
     """Mark each test by what makes it slow, from what it uses: `browser` (a real Chromium),
     `demo` (a whole `playaid demo`), `slow` (a wheel built and installed); `make test-fast`
     deselects all three (`-m "not browser and not demo and not slow"`)."""
     for item in items:
         used = getattr(item, "fixturenames", ())
+        module = item.module.__name__.rsplit(".", 1)[-1]
         if "browser" in used:
             item.add_marker(pytest.mark.browser)
         if "demo_folder" in used:
@@ -228,8 +235,25 @@ def pytest_collection_modifyitems(config, items):
             spec = getattr(item, "callspec", None)
             paper = "letter" if spec is not None and "letter" in spec.id else "a4"
             item.add_marker(pytest.mark.xdist_group(f"demo-{paper}"))
-        if item.module.__name__.rsplit(".", 1)[-1] in SLOW_MODULES:
+        elif _shares_a_module_fixture(item):
+            # split over two workers, a module's shared browser, studio or render would be made
+            # on each: its tests go to one worker together (--dist loadgroup)
+            item.add_marker(pytest.mark.xdist_group(module))
+        if module in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
+    # xdist hands out work in this order (see pytest_configure): the demos first, one to each
+    # worker, then the modules that are slow or drive the browser, whole, so the many short
+    # tests at the end keep both workers busy until the last one; a long test left for last
+    # would run alone
+    long = {item.module for item in items if item.get_closest_marker("slow") or item.get_closest_marker("browser")}
+    items.sort(key=lambda item: (item.get_closest_marker("demo") is None, item.module not in long))
+
+
+def pytest_configure(config):
+    if hasattr(config.option, "loadscopereorder"):
+        # xdist would hand out the groups largest first by number of tests, not by time:
+        # the order pytest_collection_modifyitems chose is kept instead
+        config.option.loadscopereorder = False
 
 
 @pytest.fixture(autouse=True)

@@ -9,6 +9,8 @@ least RULE_MM long with no printed character in the row above it.
 from __future__ import annotations
 
 import re
+from functools import cache
+from pathlib import Path
 
 import pikepdf
 import pytest
@@ -16,6 +18,7 @@ import pytest
 import measure
 import pdfs
 from conftest import EXAMPLES
+from playaid.testing import run as run_cli
 
 CHARACTERS = {"fight-sphere": "dana.yaml", "isolation": "bob.yaml", "sapio": "ines.yaml",
               "fight-club": "marty.yaml", "dirt": "moss.yaml", "contest": "harrow.yaml"}
@@ -30,19 +33,30 @@ REACH_MM = 2.2
 """How far a field's edge may sit from its rule: a boxed field's padding, a row's spacing."""
 
 
-def _sheet(run, tmp_path, game: str, blank: bool):
-    if blank:
-        args = ("--blank", game)
-    elif game == "isolation":  # a setup's sheet: links filled in, so rows of both kinds
-        args = (ISOLATION_SETUP,)
-    else:
-        args = (EXAMPLES[game] / CHARACTERS[game],)
-    result = run("sheet", *args, "--out", tmp_path)
-    assert result.exit_code == 0, result.output
-    pdf = sorted(tmp_path.glob("*.pdf"))[0]
-    return pdf
+@pytest.fixture(scope="module")
+def sheet(tmp_path_factory):
+    """`sheet(game, blank)`: the PDF `playaid sheet` writes for it, made on first use and shared by
+    the module's three measures of it (each used to render the same sheet again)."""
+    made: dict[tuple[str, bool], Path] = {}
+
+    def make(game: str, blank: bool) -> Path:
+        if (game, blank) not in made:
+            if blank:
+                args = ("--blank", game)
+            elif game == "isolation":  # a setup's sheet: links filled in, so rows of both kinds
+                args = (ISOLATION_SETUP,)
+            else:
+                args = (EXAMPLES[game] / CHARACTERS[game],)
+            out = tmp_path_factory.mktemp(f"{game}-{'blank' if blank else 'filled'}")
+            result = run_cli("sheet", *args, "--out", out)
+            assert result.exit_code == 0, result.output
+            made[game, blank] = sorted(out.glob("*.pdf"))[0]
+        return made[game, blank]
+
+    return make
 
 
+@cache  # a shared sheet is measured twice, and this walk over its pixels is Python: found once
 def rules_mm(path, page: int = 0) -> list[tuple[float, float, float]]:
     """(left, right, height from the page foot) of every horizontal ink run ≥ RULE_MM, one
     per rule (a rule drawn two pixels thick counts once); the top edge of a frame (ink going
@@ -97,8 +111,8 @@ def _unfilled_rules(path) -> list[tuple[float, float, float]]:
 
 @pytest.mark.parametrize("blank", [False, True], ids=["filled", "blank"])
 @pytest.mark.parametrize("game", CHARACTERS)
-def test_every_write_in_rule_has_a_field_over_it(game, blank, tmp_path, run):
-    path = _sheet(run, tmp_path, game, blank)
+def test_every_write_in_rule_has_a_field_over_it(game, blank, sheet):
+    path = sheet(game, blank)
     found = measure.widgets(path.read_bytes())
     bare = [r for r in _unfilled_rules(path) if _covered(r, found) < COVER]
     assert not bare, [f"{r[0]:.0f}–{r[1]:.0f} mm at {r[2]:.1f} mm: {_covered(r, found):.0%} under a field"
@@ -109,8 +123,8 @@ def test_every_write_in_rule_has_a_field_over_it(game, blank, tmp_path, run):
 
 @pytest.mark.parametrize("blank", [False, True], ids=["filled", "blank"])
 @pytest.mark.parametrize("game", CHARACTERS)
-def test_notes_cover_the_ruled_area_and_text_fields_are_seven_mm(game, blank, tmp_path, run):
-    path = _sheet(run, tmp_path, game, blank)
+def test_notes_cover_the_ruled_area_and_text_fields_are_seven_mm(game, blank, sheet):
+    path = sheet(game, blank)
     found = measure.widgets(path.read_bytes())
     texts = [w for w in found if w.kind == "/Tx"]
     short = [(w.name, round(w.height_mm, 2)) for w in texts if w.height_mm < 7.0]
@@ -146,10 +160,10 @@ ON_RULE_MM = 0.6
 
 @pytest.mark.parametrize("blank", [False, True], ids=["filled", "blank"])
 @pytest.mark.parametrize("game", CHARACTERS)
-def test_notes_are_one_single_line_field_on_each_rule(game, blank, tmp_path, run):
+def test_notes_are_one_single_line_field_on_each_rule(game, blank, sheet):
     """Typed notes sit on the printed rules in every viewer: a single-line field per ruled
     row, its foot on the rule (a multi-line field's lines follow the viewer's leading)."""
-    path = _sheet(run, tmp_path, game, blank)
+    path = sheet(game, blank)
     notes = _notes(measure.widgets(path.read_bytes()))
     top = notes[0].rect_mm[3]
     rows = _notes_rows(path, top)

@@ -71,7 +71,7 @@ def _validate(path) -> None:
     assert time.perf_counter() - start < 2
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_mutated_examples_never_crash(workdir, data):
     source = data.draw(st.sampled_from(EXAMPLE_FILES))
@@ -99,7 +99,7 @@ def test_mutated_examples_never_crash(workdir, data):
     _validate(target)
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(system=st.sampled_from(SYSTEMS), kind=st.sampled_from(KINDS),
        body=st.dictionaries(st.sampled_from(KEYS), values, max_size=8))
 def test_generated_documents_never_crash(workdir, system, kind, body):
