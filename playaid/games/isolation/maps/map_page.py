@@ -28,11 +28,12 @@ from .worksheet import Pair, Worksheet
 
 BESIDE_AT_MOST = 24
 """Label lines worth trying to set beside their connectors."""
-BLANK_BADGES = (f"+{SLOT} (+{SLOT})  {MINUS}{SLOT} ({MINUS}{SLOT})", f"+{SLOT}  {MINUS}{SLOT}")
+BLANK_BADGES = (f"+{SLOT} (+{SLOT})  {MINUS}{SLOT} ({MINUS}{SLOT})", f"+{SLOT} {MINUS}{SLOT}")
 """A blank map's badge: the marks, with a gap to write each count in; a crowded map
 has two gaps, the temporary counts written in brackets after the others."""
-SLOT_MM = 8
-"""A handwritten count needs this much room."""
+SLOT_MM = 7
+"""A handwritten count (a digit or two, about 5 mm a character) needs this much room; 7 mm
+leaves a blank badge room for the pair it counts."""
 
 FACTORS = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4)
 """How far the layout may shrink to fit (the type never below its floor)."""
@@ -54,6 +55,11 @@ def badge_text(pair: Pair) -> str:
     if pair.red_temporary:
         parts.append(f"({MINUS}{pair.red_temporary})")
     return " ".join(parts) or "0"
+
+
+def pair_tag(pair: Pair) -> str:
+    """The two characters' numbers on the map, as a blank badge names its pair: `1–2`."""
+    return f"{pair.a + 1}\u2013{pair.b + 1}"
 
 
 def map_pages(sheet: Worksheet, paper: Paper) -> list[Page]:
@@ -126,7 +132,7 @@ def _largest(attempt) -> list[Page] | None:
 
 
 def slot_width(st: Style) -> float:
-    """A write-in gap: 8 mm, more on a poster."""
+    """A write-in gap: `SLOT_MM`, more on a poster."""
     return SLOT_MM * MM * max(1.0, st.scale)
 
 
@@ -203,8 +209,9 @@ def _connectors(sheet: Worksheet, nodes: list[Node], st: Style, tags: Style, reg
         chords = []
         for k, pair in enumerate(sheet.pairs):
             a, b = at[pair.a], at[pair.b]
-            # the key lists pairs by their characters' numbers, so a badge needs no number of its own
-            text = blank_text or badge_text(pair)
+            # the key lists pairs by their characters' numbers, so a filled badge needs no number
+            # of its own; a blank one has no key and says which pair it counts
+            text = f"{pair_tag(pair)} {blank_text}" if blank_text else badge_text(pair)
             chords.append(Chord(k, a.x, a.y, b.x, b.y, text, [s for j, ss in strokes.items() if j != k for s in ss]))
         for way in (upright,) if sheet.blank else (upright, along):
             taken = [corners(n.box) for n in nodes]
