@@ -95,16 +95,17 @@ def _layout(sheet: Worksheet, page_paper: Paper, base: Style, shrink: bool) -> l
     labelled = sum(len(p.labels) for p in sheet.pairs)
 
     def attempt(wide: bool, beside: bool, factor: float, grid: bool = False,
-                share: float | None = None) -> list[Page] | None:
-        return _attempt(sheet, page_paper, base.shrunk(factor), floor, wide, beside, grid, share)
+                share: float | None = None, columns: int = 1) -> list[Page] | None:
+        return _attempt(sheet, page_paper, base.shrunk(factor), floor, wide, beside, grid, share, columns)
 
     # too many labels never all find room beside their lines; no labels need no panel
     pages = attempt(True, True, 1.0) if labelled <= BESIDE_AT_MOST else None
     if pages is None and labelled and len(sheet.people) < CROWDED:
         # a key that runs a few entries over its panel would leave a page nearly blank:
         # a wider panel first, a page of its own only when even the widest overflows
-        for share in (None, *WIDER_PANELS):
-            pages = attempt(False, False, 1.0, share=share)
+        # then the widest panel's key in two columns: its labels are short
+        for share, columns in [(share, 1) for share in (None, *WIDER_PANELS)] + [(WIDER_PANELS[-1], 2)]:
+            pages = attempt(False, False, 1.0, share=share, columns=columns)
             if pages is None or len(pages) == 1:
                 break
         else:
@@ -137,7 +138,7 @@ def slot_width(st: Style) -> float:
 
 
 def _attempt(sheet: Worksheet, paper: Paper, st: Style, floor: float, wide: bool, beside: bool,
-             grid: bool = False, share: float | None = None) -> list[Page] | None:
+             grid: bool = False, share: float | None = None, columns: int = 1) -> list[Page] | None:
     width, height = paper.size_pt
     margin = paper.margin_mm * MM
     page = Page(width, height, "Relationship map")
@@ -182,7 +183,7 @@ def _attempt(sheet: Worksheet, paper: Paper, st: Style, floor: float, wide: bool
         return [page] + flow_key(page, entries, st, None, 0, paper, margin)
     panel = (panel_left, top, width - margin, height - margin)
     y = legend(page, st, panel, sheet.blank, keyed, used)
-    return [page] + flow_key(page, entries, st, panel, y, paper, margin)
+    return [page] + flow_key(page, entries, st, panel, y, paper, margin, columns)
 
 
 def _subtitle(sheet: Worksheet) -> str:

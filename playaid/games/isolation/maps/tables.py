@@ -63,20 +63,27 @@ def dice_page(sheet: Worksheet, paper: Paper) -> list[Page]:
     flow.y += st.mm("row_gap_mm")
     people = [[str(i + 1), p.name + (f"\nplayed by {p.player}" if p.player else ""), p.profession, p.goal, p.bias,
                p.health.title() if p.name else ""] for i, p in enumerate(sheet.people)]
-    flow.table(["#", "Name", "Profession", "Goal", "Bias", "Health"], [0.4, 3, 1.6, 2.4, 2.4, 1.1], people,
+    flow.table(["#", "Name", "Profession", "Goal", "Bias", "Health"], [0.4, 2.2, 1.6, 2.8, 2.8, 1.1], people,
                min_height=_write_in(st) if sheet.blank else 0)
     flow.gap()
 
-    flow.heading("The GM's red dice = Difficulty + living characters + Stress", 80)
     living = "L" if sheet.blank else str(sheet.living)
     gm = [[f"{name.replace('-', ' ').title()} ({d})", f"{d} + {living} + {stress}",
            "" if sheet.blank else str(gm_pool(sheet, d))] for name, d in DIFFICULTY.items()]
-    flow.table(["Difficulty", "Difficulty + living + Stress", "red dice"], [2, 2, 1], gm)
-    flow.gap()
-    flow.heading("The six degrees", 80)
-    flow.paragraph(text["degree_note"], st.pt("small_pt"))
-    flow.y += st.mm("row_gap_mm")
-    flow.table(["Degree", "Net"], [2, 1], [[name, band] for name, band in degree_bands()])
+
+    def gm_dice() -> None:
+        flow.heading("The GM's red dice", 80)
+        flow.table(["Difficulty", "Difficulty + living + Stress", "red dice"], [2, 2, 1], gm)
+
+    def degrees() -> None:
+        flow.heading("The six degrees", 80)
+        flow.paragraph(text["degree_note"], st.pt("small_pt"))
+        flow.y += st.mm("row_gap_mm")
+        flow.table(["Degree", "Net"], [2, 1], [[name, band] for name, band in degree_bands()])
+
+    # the two short tables side by side: one under the other ran a mid-sized cast's dice
+    # table onto a page holding only the degrees
+    flow.beside(gm_dice, degrees)
     flow.notes()
     return flow.pages
 
