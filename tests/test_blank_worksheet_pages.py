@@ -86,3 +86,16 @@ def test_each_count_pill_of_a_blank_map_names_its_pair(tmp_path, n):
     first = text(path, 0)
     for a, b in combinations(range(1, n + 1), 2):
         assert len(re.findall(rf"(?<!\d){a}–{b}(?!\d)", first)) == 1, f"no pill names pair {a}–{b}"
+
+
+@pytest.mark.parametrize("setup", ("blank", "farmhouse"))
+def test_a_map_names_its_language_and_shows_its_title(tmp_path, setup):
+    import pikepdf
+
+    from test_map_print import source
+
+    path = tmp_path / "map.pdf"
+    path.write_bytes(map_pdf(blank(5) if setup == "blank" else source(tmp_path, "farmhouse"), "a4"))
+    with pikepdf.open(path) as pdf:
+        assert str(pdf.Root.get("/Lang", "")) == "en"
+        assert bool(pdf.Root.ViewerPreferences.get("/DisplayDocTitle", False))

@@ -86,6 +86,13 @@ def test_html_rendered_pdfs_are_tagged_with_a_language(demo):
     assert not shortfalls, _report(shortfalls)
 
 
+def test_every_pdf_names_its_language(demo):
+    """Issue 39, item 13: the ReportLab outputs too (maps, decks, nets, tokens), not only
+    the HTML-rendered ones."""
+    shortfalls = [f"{_name(path)}: no /Lang" for path in demo if not metadata(path).lang]
+    assert not shortfalls, _report(shortfalls)
+
+
 def test_filled_fields_show_their_values_without_form_support(demo):
     shortfalls = []
     for path in demo:
