@@ -38,3 +38,20 @@ def test_a_chosen_health_step_shows_a_dot(tmp_path, run):
     [path] = tmp_path.glob("*.pdf")
     shares = _on_shapes(path)
     assert shares and max(shares) <= SHARE, shares
+
+
+def test_fight_spheres_drive_and_state_are_each_one_choice(tmp_path, run):
+    """Issue 39, item 4: Drive and State were check boxes, so two could be ticked at once."""
+    character = contract_example("fight-sphere/bo.yaml")
+    result = run("sheet", str(character), "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    [path] = tmp_path.glob("*.pdf")
+    radio = 1 << 15
+    with pikepdf.open(path) as pdf:
+        groups = {str(f.T).rsplit("_", 1)[-1]: len(f.Kids) for f in pdf.Root.AcroForm.Fields
+                  if f.get("/FT") == "/Btn" and int(f.get("/Ff", 0)) & radio and "/Kids" in f}
+        boxes = [str(f.T) for f in pdf.Root.AcroForm.Fields
+                 if f.get("/FT") == "/Btn" and not int(f.get("/Ff", 0)) & radio]
+    assert groups.get("drive") == 2 and groups.get("state") == 4, groups
+    assert not [name for name in boxes if "_drive_" in name or "_state_" in name], boxes
+    assert _on_shapes(path) and max(_on_shapes(path)) <= SHARE
