@@ -21,6 +21,15 @@ _UNDECOMPOSED = str.maketrans({"đ": "d", "Đ": "D", "ł": "l", "Ł": "L", "ø":
                               "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "þ": "th", "Þ": "Th"})
 """Latin letters Unicode does not split into a base letter and a mark."""
 
+_GREEK = {"α": "a", "β": "v", "γ": "g", "δ": "d", "ε": "e", "ζ": "z", "η": "i", "θ": "th", "ι": "i", "κ": "k",
+          "λ": "l", "μ": "m", "ν": "n", "ξ": "x", "ο": "o", "π": "p", "ρ": "r", "σ": "s", "ς": "s", "τ": "t",
+          "υ": "y", "φ": "f", "χ": "ch", "ψ": "ps", "ω": "o"}
+"""Greek letters (accents taken off first) to Latin, after ELOT 743's plain letters: a
+Greek name's files and form fields are named in ASCII, which every file system, archive
+and PDF viewer keeps whole; the name shown on the page stays Greek."""
+_GREEK_OU = re.compile("[οΟ][υύΥΎ]")
+"""Greek "ου" is one sound, written "ou"."""
+
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _CONTROL_AND_LINES = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _C1 = re.compile(r"[\x7f-\x9f]")
@@ -74,17 +83,19 @@ def json_safe(text: str) -> str:
 
 
 def slug(text: str, limit: int = 32, fallback: str = "sheet") -> str:
-    """A file-name-safe id: Latin letters transliterated to ASCII (`Zoë` → `zoe`), other
-    scripts kept as they are (`Ωμέγα` → `ωμέγα`), anything else a hyphen; cut at a word
-    boundary to at most `limit` characters. Only text without letters or digits gives
-    `fallback`.
+    """A file-name-safe id: Latin and Greek letters transliterated to ASCII (`Zoë` → `zoe`,
+    `Ωμέγα` → `omega`), other scripts kept as they are, anything else a hyphen; cut at a
+    word boundary to at most `limit` characters. Only text without letters or digits
+    gives `fallback`.
 
     >>> slug("Dana O'Kafor"), slug("Ωμέγα Zoë"), slug("佐藤 花子"), slug("!!")
-    ('dana-okafor', 'ωμέγα-zoe', '佐藤-花子', 'sheet')
+    ('dana-okafor', 'omega-zoe', '佐藤-花子', 'sheet')
     """
     out: list[str] = []
-    for ch in unicodedata.normalize("NFC", re.sub(r"['’]", "", text).translate(_UNDECOMPOSED)):
-        plain = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
+    text = _GREEK_OU.sub("ou", re.sub(r"['’]", "", text))
+    for ch in unicodedata.normalize("NFC", text.translate(_UNDECOMPOSED)):
+        base = unicodedata.normalize("NFKD", ch.lower())[:1]
+        plain = _GREEK.get(base) or unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
         kind = unicodedata.category(ch)[0]
         if plain:
             out.append(re.sub(r"[^a-z0-9]+", "-", plain.lower()))

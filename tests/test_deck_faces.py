@@ -141,7 +141,7 @@ def test_the_end_of_turn_conditions_are_a_table(tmp_path):
                   and inside(chars[i][2:], card))
         return round(chars[at][2], 1), chars[at][5]
 
-    tests = [where(w) for w in ("F>P+R", "F>the", "P>F+R", "P>the", "R>F+P", "R≥10")]
+    tests = [where(w) for w in ("F>P+R", "F>the", "P>F+R", "P>the", "R>F+P", "Rof10")]
     then = [where(w) for w in ("Breakdown", "Insane", "Bed-ridden", "Dead:", "Trouble", "Ground")]
     for column in (tests, then):  # two columns, each aligned (glyph side bearings differ a little)
         assert max(x for x, _ in column) - min(x for x, _ in column) < 0.5

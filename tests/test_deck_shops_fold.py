@@ -140,6 +140,13 @@ def test_fold_over_sheets_register_every_back_behind_its_front(tmp_path, run, pa
     assert all(side)  # crop marks stay on the fronts' half: the folded sheet is cut fronts up
     words = " ".join(text(pdf, 0).split())
     assert "fold on the dashed line" in words and "Backs: fold this half behind" in words
+    # the TrimBox holds every finished piece, the backs' half too (issue 39, item 13)
+    from pdfs import box_mm
+
+    tx, ty, tw, th = box_mm(pdf, 0, "/TrimBox")
+    pieces = trims + backs
+    assert (tx, ty, tx + tw, ty + th) == pytest.approx((min(t[0] for t in pieces), min(t[1] for t in pieces),
+                                                  max(t[2] for t in pieces), max(t[3] for t in pieces)), abs=0.3)
     assert words.count("Frustrations") >= 2 * per_sheet  # the backs' deck name reads the right way round
 
 

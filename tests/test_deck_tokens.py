@@ -77,3 +77,22 @@ def test_nothing_is_drawn_on_the_cut_and_the_ring_runs_past_it(monkeypatch, kind
     tokens._token(canvas, 0.0, 0.0, r, kind)
     assert all(stroked < r - 2 * MM + 1e-6 for stroked in canvas.strokes)
     assert max(canvas.fills) == pytest.approx(r + layout()["tokens"]["bleed"] * MM)
+
+
+@pytest.mark.parametrize("paper_id", ("a4", "letter"))
+@pytest.mark.parametrize("players", (4, 5, 7))
+def test_the_last_turn_summary_sheet_is_filled_with_spares(tmp_path, paper_id, players):
+    """Issue 39, item 13: five players' ten cards left six of a sheet's eight slots blank;
+    the empty slots now hold spare cards, read from the PDF's last page."""
+    from playaid.games.fight_club.cards.imposition import standard_sheet
+    from playaid.games.fight_club.cards.tokens import tokens_pdf
+    from playaid.render.paper import paper as paper_named
+    import pdfs
+
+    sheet = standard_sheet(paper_named(paper_id))
+    path = tmp_path / "tokens.pdf"
+    path.write_bytes(tokens_pdf(paper_named(paper_id), sheet, players))
+    # each card's head band reads TURN SUMMARY; the token pages come first
+    counts = [page.count("TURN SUMMARY") for page in pdfs.text(path).split("\f") if "TURN SUMMARY" in page]
+    assert len(set(counts)) == 1, counts  # the last summary sheet holds as many cards as the first
+    assert sum(counts) >= players * 2

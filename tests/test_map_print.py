@@ -161,8 +161,10 @@ def test_every_mark_on_the_map_is_in_the_legend(tmp_path, case):
 def test_the_session_sheet_has_an_end_of_session_row_per_pair(tmp_path, case, pairs):
     svgs = [ET.fromstring(s) for s in map_svgs(source(tmp_path, case), "a4")]
     texts = [t.text or "" for root in svgs for t in root.iter(SVG + "text")]
-    start = texts.index("End of the session: permanent link rolls".upper())
-    rows = [t for t in texts[start:] if re.match(r"^\d+ .*– \d+", t)]
+    start = texts.index("Each pair: temporary links in play, permanent link rolls at the end".upper())
+    end = texts.index("Health".upper(), start)
+    # one row a pair holds its tallies and its end roll, so each pair is listed once
+    rows = [t for t in texts[start:end] if re.match(r"^\d+ .*– \d+", t)]
     assert len(rows) == pairs
 
 

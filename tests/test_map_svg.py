@@ -157,12 +157,13 @@ MM = 72 / 25.4
 
 
 def assert_write_in(group: ET.Element) -> int:
-    """A blank badge or grid cell stands upright and leaves at least 8 mm for each count:
-    the write-in lines (1 pt short of the gap at each end). The number of gaps."""
+    """A blank badge or grid cell stands upright and leaves at least 7 mm for each count
+    (a digit or two at 5 mm a character, PRINT.md §3; 8 mm until the badges named their
+    pair): the write-in lines (1 pt short of the gap at each end). The number of gaps."""
     gaps = [line for line in group.iter("{%s}line" % NS["svg"]) if line.get("class") == "slot"]
     for line in gaps:
         assert float(line.get("y1")) == float(line.get("y2"))
-        assert float(line.get("x2")) - float(line.get("x1")) + 2 >= 8 * MM - 0.01
+        assert float(line.get("x2")) - float(line.get("x1")) + 2 >= 7 * MM - 0.01
     for item in group.iter():
         assert "rotate" not in (item.get("transform") or "")
     return len(gaps)

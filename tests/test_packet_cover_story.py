@@ -62,4 +62,15 @@ def test_a_ready_tables_cover_carries_premise_threat_and_opening(game, tmp_path,
     if game == "dirt":
         assert setup["antagonist"] == told.threat and setup["objective"] in told.premise
     if game == "isolation":
-        assert (setup["locale"], setup["threat"]) == (told.premise, told.threat)
+        # the locale is the table's name too: the game's premise comes first (issue 39, item 11)
+        assert told.premise.endswith(setup["locale"][1:] + ".") and setup["threat"] == told.threat
+        assert told.premise.split(":")[0] in _cover(game)["premises"] and "premise" in told.drawn
+
+
+def test_a_premise_that_only_repeats_the_name_gets_the_games_premise_first():
+    told = story("isolation", SimpleNamespace(name="The Lighthouse", locale="The lighthouse.", threat="A storm"))
+    general, place = told.premise.split(": ")
+    assert general in _cover("isolation")["premises"] and place == "the lighthouse." and "premise" in told.drawn
+    # a locale that says more than the name is the premise as it stands
+    own = story("isolation", SimpleNamespace(name="The Lighthouse", locale="A lighthouse on a rock", threat="A storm"))
+    assert own.premise == "A lighthouse on a rock" and "premise" not in own.drawn

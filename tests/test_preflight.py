@@ -86,6 +86,30 @@ def test_html_rendered_pdfs_are_tagged_with_a_language(demo):
     assert not shortfalls, _report(shortfalls)
 
 
+def test_every_pdf_names_its_language(demo):
+    """Issue 39, item 13: the ReportLab outputs too (maps, decks, nets, tokens), not only
+    the HTML-rendered ones."""
+    shortfalls = [f"{_name(path)}: no /Lang" for path in demo if not metadata(path).lang]
+    assert not shortfalls, _report(shortfalls)
+
+
+SIGNS = "≥≤"
+
+
+def test_comparison_signs_print_in_the_sheets_own_face(demo):
+    """Issue 39, item 13: a "≥" set in the symbol fallback (Symbola) stands out of the line
+    it sits in; the bundled Noto Sans has no such glyph, so the words say it instead."""
+    from measure import char_fonts
+    from print_checks import page_count as pages
+
+    shortfalls = []
+    for path in demo:
+        for page in range(pages(path)):
+            odd = {(char, font) for char, font, *_ in char_fonts(path, page) if char in SIGNS and "Noto" not in font}
+            shortfalls += [f"{_name(path)}: {char!r} in {font} on page {page + 1}" for char, font in sorted(odd)]
+    assert not shortfalls, _report(shortfalls)
+
+
 def test_filled_fields_show_their_values_without_form_support(demo):
     shortfalls = []
     for path in demo:

@@ -13,7 +13,8 @@ from playaid.safe_text import clip, slug, terminal
     ("Dana Okafor", "dana-okafor"),
     ("Zoë O'Brien", "zoe-obrien"),
     ("Łucja Ørsted", "lucja-orsted"),
-    ("Ωμέγα", "ωμέγα"),
+    ("Ωμέγα", "omega"),  # Greek in ASCII (issue 39, item 13); the page still shows the Greek
+    ("Παπαδοπούλου", "papadopoulou"),
     ("Иван Петров", "иван-петров"),
     ("佐藤 花子", "佐藤-花子"),
     ("ガギグ", "ガギグ"),  # voiced kana keep their marks
@@ -31,7 +32,7 @@ def test_only_names_without_letters_fall_back():
 
 
 def test_long_slugs_are_cut_at_a_word_boundary():
-    assert slug("Ελένη Παπαδοπούλου Καραγιάννη και άλλοι") == "ελένη-παπαδοπούλου-καραγιάννη"
+    assert slug("Ελένη Παπαδοπούλου Καραγιάννη και άλλοι") == "eleni-papadopoulou-karagianni"
     assert len(slug("x" * 100)) == 32
 
 
@@ -62,12 +63,26 @@ def test_sheets_of_non_latin_names_are_named_by_them(tmp_path):
         paths.append(str(path))
     result = CliRunner().invoke(cli, ["sheet", *paths, "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith(".")) == ["ωμέγα-παπά.pdf", "佐藤-花子.pdf"]
+    assert sorted(p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith(".")) == ["omega-papa.pdf", "佐藤-花子.pdf"]
 
 
-def test_a_deck_named_in_another_script_keeps_its_name(tmp_path):
+def test_a_deck_named_in_greek_is_named_in_ascii(tmp_path):
     cards = tmp_path / "Ωμέγα.txt"
     cards.write_text("Late bus\nLost keys\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["deck", str(cards), "--no-backs", "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
-    assert [p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith(".")] == ["ωμέγα-deck.pdf"]
+    assert [p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith(".")] == ["omega-deck.pdf"]
+
+
+def test_a_greek_names_fields_are_ascii_and_its_page_shows_the_greek(tmp_path):
+    import pdfs
+
+    path = tmp_path / "c.yaml"
+    path.write_text("system: dirt\nname: Ωμέγα Παπά\nstats: {mental: 2, physical: 5, social: 3}\n"
+                    "job: Roofer\nhobby: Skating\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["sheet", str(path), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "out" / "omega-papa.pdf"
+    names = pdfs.form_field_names(pdf)
+    assert names and all(name.isascii() for name in names), [n for n in names if not n.isascii()]
+    assert "Ωμέγα Παπά" in pdfs.text(pdf)

@@ -15,7 +15,7 @@ from ..render.html import Templates, layout, page_context, pdf_bytes
 from ..render.paper import Paper
 from ..systems import REGISTRY
 from . import module as odds_module, tables_of
-from .cells import HeatMap, cell, drop_empty_notes, shade  # noqa: F401 - shade: the grey scale, tested here
+from .cells import HeatMap, cell, drop_empty_notes, said_once, shade  # noqa: F401 - shade: the grey scale, tested here
 from .chart import chart
 from .on_paper import on_paper
 from .tables import Spread, Table
@@ -60,8 +60,12 @@ def axes(m: HeatMap) -> tuple[str, str]:
 def heat_map(system: str, t: Table) -> HeatMap:
     view = getattr(odds_module(system), "CELL_VIEWS", {}).get(t.id, cell)
     rows = [(str(r), tuple(view(c) for c in row)) for r, row in zip(t.rows, t.cells)]
-    return HeatMap(t.title, f"{t.row_label} ↓ · {t.col_label} →", tuple(map(str, t.cols)), t.col_notes,
-                   drop_empty_notes(rows), t.note)
+    cols = tuple(map(str, t.cols))
+    once = said_once(rows, cols)
+    if once is not None:  # a value said once, not once a column
+        return HeatMap(t.title, f"{t.row_label} ↓ · {t.col_label} →", (f"any, {cols[0]}–{cols[-1]}",), (),
+                       drop_empty_notes(once), t.note)
+    return HeatMap(t.title, f"{t.row_label} ↓ · {t.col_label} →", cols, t.col_notes, drop_empty_notes(rows), t.note)
 
 
 def example(m: HeatMap, small: str) -> str:

@@ -45,6 +45,37 @@ def check_boxes_name_a_font(_document, pdf) -> None:
         box["DA"] = pydyf.String(f"/ZaDb {abs(top - bottom):.2f} Tf {values} {operator}")
     for group in groups:
         group["DA"] = _resolve(pdf, group["Kids"][0])["DA"]
+        for kid in group["Kids"]:
+            _dot(pdf, _resolve(pdf, kid))
+
+
+DOT = 0.28
+"""A chosen radio button's dot: its radius as a share of the button's size. The button's
+ring is printed on the page; a disc filling the whole ring read as a blot, not a choice."""
+
+
+def _dot(pdf, button) -> None:
+    """Redraw each "on" appearance of a radio `button` as a dot centred in its ring."""
+    x0, y0, x1, y1 = (float(v) for v in button["Rect"])
+    w, h = abs(x1 - x0), abs(y1 - y0)
+    states = _resolve(pdf, _resolve(pdf, button.get("AP", {})).get("N", {})) if "AP" in button else {}
+    for state, ref in dict(states).items():
+        stream = _resolve(pdf, ref)
+        if str(state).lstrip("/") == "Off" or not hasattr(stream, "stream"):
+            continue
+        # keep the stream's own opacity and colour lines, replace the shape
+        head = [line for line in b"\n".join(_bytes(part) for part in stream.stream).split(b"\n")
+                if line.endswith((b" gs", b" rg", b" g", b" k"))]
+        stream.stream = head + [_disc(w / 2, h / 2, min(w, h) * DOT), b"f"]
+
+
+def _disc(cx: float, cy: float, r: float) -> bytes:
+    """A closed circle path of four Bézier arcs (0.5523: the control points' distance per radius)."""
+    k = 0.5523 * r
+    pts = [(cx + r, cy), (cx + r, cy + k, cx + k, cy + r, cx, cy + r), (cx - k, cy + r, cx - r, cy + k, cx - r, cy),
+           (cx - r, cy - k, cx - k, cy - r, cx, cy - r), (cx + k, cy - r, cx + r, cy - k, cx + r, cy)]
+    ops = [f"{pts[0][0]:.3f} {pts[0][1]:.3f} m"] + [" ".join(f"{v:.3f}" for v in p) + " c" for p in pts[1:]] + ["h"]
+    return "\n".join(ops).encode()
 
 
 def _resolve(pdf, value):

@@ -58,7 +58,33 @@ def story(system: str, setup) -> Story | None:
         found[part] = " — ".join(bits)
         if guessed:
             drawn.append(part)
+    premise = _more_than_the_name(found["premise"], setup.name, cover, lists, draw)
+    if premise != found["premise"] and "premise" not in drawn:
+        drawn.insert(0, "premise")
+    found["premise"] = premise
     return Story(found["premise"], found["threat"], found["opening"], tuple(drawn))
+
+
+def _more_than_the_name(premise: str, name: str, cover: dict, lists: dict, draw: random.Random) -> str:
+    """A premise that only says the setup's name again (a ready table is named after its
+    locale) tells nothing the title does not: the game's own premise goes before it, so
+    the cover says what kind of story this place holds."""
+    if not premise or _plain(premise) != _plain(name):
+        return premise
+    choices = cover.get("premises") or lists.get("premises", [])
+    if not choices:
+        return premise
+    first, _, rest = premise.partition(" ")
+    # "A snowed-in farmhouse" continues a sentence; a proper name keeps its capital
+    place = f"{first.lower()} {rest}" if first in ARTICLES else premise
+    return f"{draw.choice(choices).rstrip('. ')}: {place.rstrip('.')}."
+
+
+ARTICLES = ("A", "An", "The")
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.casefold().replace("—", " ").split()).strip(" .")
 
 
 def cover_data(system: str) -> dict | None:

@@ -42,7 +42,8 @@ def opposed_table() -> Table:
     bound = error_bound([degrees(max(OPPOSED), THRESHOLD["none"])] * 2)
     return (Table("opposed", "Opposed rolls (5+ counts): chance to win", "row dice",
                      "column dice", OPPOSED, OPPOSED, grid(OPPOSED, OPPOSED, opposed), outcomes=bands_of(), error=bound,
-                     note="Win/lose by 1 disrupted, 2 controlled, 3 hurt, 4 injured, 5+ wounded."))
+                     note="Win/lose by 1 disrupted, 2 controlled, 3 hurt, 4 injured, 5+ wounded. "
+                          "Small lines: a tie; a win by 3 or more (3+), the other side hurt or worse."))
 
 
 OPTIONS = (click.Option(["--pool"], help="Your dice."),
@@ -70,7 +71,8 @@ def words() -> dict:
 def _opposed_cell(c: dict[str, Fraction]):
     win = sum((p for k, p in c.items() if k.startswith("win-")), Fraction(0))
     hurt = sum((p for k, p in c.items() if k in ("win-hurt", "win-injured", "win-wounded")), Fraction(0))
-    return cell(win, f"tie {percent(c['tie'])} · by 3+ {percent(hurt)}", c["tie"], hurt)
+    # two short lines of their own: run together they wrapped into three or four uneven ones
+    return cell(win, f"tie {percent(c['tie'])}\n3+ {percent(hurt)}", c["tie"], hurt)
 
 
 CELL_VIEWS = {"opposed": _opposed_cell}

@@ -60,7 +60,7 @@ def layout(die: SpiralDie) -> str:
 
 def tables(die: SpiralDie | None = None) -> list[Table]:
     die = die or default_die()
-    succ = Table("success", "Chance of success (Hits ≥ TN, Improbable Success taken)", "dice in the pool", "TN",
+    succ = Table("success", "Chance of success (Hits of at least the TN, Improbable Success taken)", "dice in the pool", "TN",
                  POOLS, TNS, grid(POOLS, TNS, lambda n, tn: success(die, n, tn)),
                  note=f"Faces of the {die.name}: {layout(die)}.")
     net = Table("net", "Chance of a net Spare (or a net Spiral)", "dice in the pool", "TN", POOLS, TNS,

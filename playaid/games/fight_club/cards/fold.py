@@ -150,7 +150,9 @@ def render_folded(deck: Deck, options: Options, backs: bool = True) -> bytes:
             card_face.draw_front(c, card, trim, art)
             if form:
                 card_face.draw_back(c, form, fold.back(trim), fold.back(art))
-        used = slots[:len(chunk)]
+        # the finished pieces are the fronts and, once folded onto them, the backs: the
+        # boxes hold both halves, or a shop's pre-flight would crop the backs away
+        used = slots[:len(chunk)] + ([fold.back(t) for t in slots[:len(chunk)]] if form else [])
         c.setTrimBox(box_pt(used, 0))
         c.setBleedBox(box_pt(used, sheet.bleed))
         c.showPage()

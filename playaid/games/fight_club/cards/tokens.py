@@ -165,8 +165,9 @@ def _token_pages(c, paper: Paper, players: int) -> None:
 
 
 def tokens_pdf(paper: Paper, sheet: Sheet, players: int) -> bytes:
-    """Counters for `players` players, then sheets of turn-summary cards (a set each), on
-    the deck's cards or, when those are too small for 7 pt type, on poker cards."""
+    """Counters for `players` players, then sheets of turn-summary cards (a set each, spares
+    filling the last sheet), on the deck's cards or, when those are too small for 7 pt
+    type, on poker cards."""
     text.ready()
     if not summary_fits(sheet.card):
         sheet = impose(paper, card_size("poker"), sheet.bleed, sheet.gap)
@@ -179,6 +180,10 @@ def tokens_pdf(paper: Paper, sheet: Sheet, players: int) -> bytes:
     slots = sheet.slots()
     kinds = len(turn_summary()["titles"])
     cards = [k for _ in range(players) for k in range(1, kinds + 1)]
+    # the last sheet's empty slots take spare cards, in set order (5 players' ten cards left
+    # six of eight slots blank): a lost or spoilt card has its twin
+    whole = -(-len(cards) // len(slots)) * len(slots)
+    cards += [k for _ in range(whole) for k in range(1, kinds + 1)][:whole - len(cards)]
     for start in range(0, len(cards), len(slots)):
         c.setPageSize((sheet.page_w * MM, sheet.page_h * MM))
         draw_marks(c, sheet)

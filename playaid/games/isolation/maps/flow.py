@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 import yaml
@@ -26,6 +27,9 @@ NOTES_FROM_MM = 24
 leaves a third of itself blank."""
 
 
+COLUMN_GAP_MM = 6
+"""Between sections set side by side (PRINT.md: gutters of 5 mm or more)."""
+
 SHORT_TABLE = 0.35
 """A table under this share of the page's height is never split across pages."""
 
@@ -43,13 +47,16 @@ class Flow:
         self.pages: list[Page] = []
         self.new_page()
 
+    span: tuple[float, float] | None = None
+    """The left and right edges of a column while `beside` draws into it."""
+
     @property
     def left(self) -> float:
-        return self.margin
+        return self.span[0] if self.span else self.margin
 
     @property
     def right(self) -> float:
-        return self.width - self.margin
+        return self.span[1] if self.span else self.width - self.margin
 
     @property
     def bottom(self) -> float:
@@ -110,6 +117,29 @@ class Flow:
                 item.y += shift
             self.page.add(item)
         self.y += start - top if moved else 0
+
+    def beside(self, *sections: Callable[[], None]) -> None:
+        """Short sections side by side in columns of equal width, on one page: drawn here,
+        or again at the top of a new page when one of them would run over this one. Two
+        short tables under one another can leave the last of them alone on a page."""
+        start_pages, start_items, top = len(self.pages), len(self.page.items), self.y
+        for attempt in range(2):
+            gutter = COLUMN_GAP_MM * MM
+            width = (self.width - 2 * self.margin - gutter * (len(sections) - 1)) / len(sections)
+            bottom = top
+            for k, section in enumerate(sections):
+                left = self.margin + k * (width + gutter)
+                self.span, self.y = (left, left + width), top
+                section()
+                bottom = max(bottom, self.y)
+            self.span = None
+            if len(self.pages) == start_pages or attempt:
+                self.y = bottom
+                return
+            del self.pages[start_pages:]
+            del self.page.items[start_items:]
+            self.new_page()
+            start_pages, start_items, top = len(self.pages), len(self.page.items), self.y
 
     def paragraph(self, text: str, size: float | None = None, face: fonts.Face = fonts.SANS,
                   indent: float = 0) -> None:

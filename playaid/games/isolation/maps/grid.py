@@ -8,6 +8,7 @@ from __future__ import annotations
 from playaid.render import fonts
 from playaid.render.paper import MM, Paper
 from .badges import SLOT, badge_box, write_in
+from .circle import WRITE_IN_MM
 from .canvas import ASCENT, DESCENT, LEADING, MINUS, Page, Rect, Text
 from .style import Style
 from .worksheet import Worksheet
@@ -33,6 +34,10 @@ def count_grid(sheet: Worksheet, st: Style, paper: Paper, slot: float) -> Page:
     top = y + st.mm("gap_mm") * 2 + LEADING * size
     cell_w = (width - 2 * margin - label) / (n - 1)
     cell_h = min((height - margin - top) / (n - 1), 2 * LEADING * size + 10 * MM)
+    # the two write-in lines of a cell stay a handwritten row apart, however many cells
+    step = max(cell_h / 3, WRITE_IN_MM * MM)
+    if step > cell_h - 2 * size:
+        raise ValueError(f"a grid for {n} characters does not fit {paper.label}")
     need = max(badge_box(line, size, 0, slot=slot)[0] for line in LINES)
     if need > cell_w - 4:
         raise ValueError(f"a grid for {n} characters does not fit {paper.label}")
@@ -46,6 +51,6 @@ def count_grid(sheet: Worksheet, st: Style, paper: Paper, slot: float) -> Page:
             x = margin + label + (j - 1) * cell_w
             page.add(Rect(x, cy, cell_w, cell_h, st.colour("faint"), None, 0.5, cls="cell"))
             for k, line in enumerate(LINES):
-                base = cy + cell_h * (k + 1) / 3 + size * 0.33
+                base = cy + (cell_h - step) / 2 + k * step + size * 0.33
                 page.add(*write_in(line, x + (cell_w - need) / 2, base, size, st.colour("ink"), slot))
     return page

@@ -28,11 +28,12 @@ from .worksheet import Pair, Worksheet
 
 BESIDE_AT_MOST = 24
 """Label lines worth trying to set beside their connectors."""
-BLANK_BADGES = (f"+{SLOT} (+{SLOT})  {MINUS}{SLOT} ({MINUS}{SLOT})", f"+{SLOT}  {MINUS}{SLOT}")
+BLANK_BADGES = (f"+{SLOT} (+{SLOT})  {MINUS}{SLOT} ({MINUS}{SLOT})", f"+{SLOT} {MINUS}{SLOT}")
 """A blank map's badge: the marks, with a gap to write each count in; a crowded map
 has two gaps, the temporary counts written in brackets after the others."""
-SLOT_MM = 8
-"""A handwritten count needs this much room."""
+SLOT_MM = 7
+"""A handwritten count (a digit or two, about 5 mm a character) needs this much room; 7 mm
+leaves a blank badge room for the pair it counts."""
 
 FACTORS = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4)
 """How far the layout may shrink to fit (the type never below its floor)."""
@@ -54,6 +55,11 @@ def badge_text(pair: Pair) -> str:
     if pair.red_temporary:
         parts.append(f"({MINUS}{pair.red_temporary})")
     return " ".join(parts) or "0"
+
+
+def pair_tag(pair: Pair) -> str:
+    """The two characters' numbers on the map, as a blank badge names its pair: `1–2`."""
+    return f"{pair.a + 1}\u2013{pair.b + 1}"
 
 
 def map_pages(sheet: Worksheet, paper: Paper) -> list[Page]:
@@ -89,16 +95,17 @@ def _layout(sheet: Worksheet, page_paper: Paper, base: Style, shrink: bool) -> l
     labelled = sum(len(p.labels) for p in sheet.pairs)
 
     def attempt(wide: bool, beside: bool, factor: float, grid: bool = False,
-                share: float | None = None) -> list[Page] | None:
-        return _attempt(sheet, page_paper, base.shrunk(factor), floor, wide, beside, grid, share)
+                share: float | None = None, columns: int = 1) -> list[Page] | None:
+        return _attempt(sheet, page_paper, base.shrunk(factor), floor, wide, beside, grid, share, columns)
 
     # too many labels never all find room beside their lines; no labels need no panel
     pages = attempt(True, True, 1.0) if labelled <= BESIDE_AT_MOST else None
     if pages is None and labelled and len(sheet.people) < CROWDED:
         # a key that runs a few entries over its panel would leave a page nearly blank:
         # a wider panel first, a page of its own only when even the widest overflows
-        for share in (None, *WIDER_PANELS):
-            pages = attempt(False, False, 1.0, share=share)
+        # then the widest panel's key in two columns: its labels are short
+        for share, columns in [(share, 1) for share in (None, *WIDER_PANELS)] + [(WIDER_PANELS[-1], 2)]:
+            pages = attempt(False, False, 1.0, share=share, columns=columns)
             if pages is None or len(pages) == 1:
                 break
         else:
@@ -126,12 +133,12 @@ def _largest(attempt) -> list[Page] | None:
 
 
 def slot_width(st: Style) -> float:
-    """A write-in gap: 8 mm, more on a poster."""
+    """A write-in gap: `SLOT_MM`, more on a poster."""
     return SLOT_MM * MM * max(1.0, st.scale)
 
 
 def _attempt(sheet: Worksheet, paper: Paper, st: Style, floor: float, wide: bool, beside: bool,
-             grid: bool = False, share: float | None = None) -> list[Page] | None:
+             grid: bool = False, share: float | None = None, columns: int = 1) -> list[Page] | None:
     width, height = paper.size_pt
     margin = paper.margin_mm * MM
     page = Page(width, height, "Relationship map")
@@ -176,7 +183,7 @@ def _attempt(sheet: Worksheet, paper: Paper, st: Style, floor: float, wide: bool
         return [page] + flow_key(page, entries, st, None, 0, paper, margin)
     panel = (panel_left, top, width - margin, height - margin)
     y = legend(page, st, panel, sheet.blank, keyed, used)
-    return [page] + flow_key(page, entries, st, panel, y, paper, margin)
+    return [page] + flow_key(page, entries, st, panel, y, paper, margin, columns)
 
 
 def _subtitle(sheet: Worksheet) -> str:
@@ -203,8 +210,9 @@ def _connectors(sheet: Worksheet, nodes: list[Node], st: Style, tags: Style, reg
         chords = []
         for k, pair in enumerate(sheet.pairs):
             a, b = at[pair.a], at[pair.b]
-            # the key lists pairs by their characters' numbers, so a badge needs no number of its own
-            text = blank_text or badge_text(pair)
+            # the key lists pairs by their characters' numbers, so a filled badge needs no number
+            # of its own; a blank one has no key and says which pair it counts
+            text = f"{pair_tag(pair)} {blank_text}" if blank_text else badge_text(pair)
             chords.append(Chord(k, a.x, a.y, b.x, b.y, text, [s for j, ss in strokes.items() if j != k for s in ss]))
         for way in (upright,) if sheet.blank else (upright, along):
             taken = [corners(n.box) for n in nodes]

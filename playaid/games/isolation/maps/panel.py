@@ -120,9 +120,9 @@ def key_entries(sheet: Worksheet, pairs: list[Pair]) -> list[Entry]:
 
 
 def flow_key(page: Page, entries: list[Entry], st: Style, panel: Box | None, y: float, paper: Paper,
-             margin: float) -> list[Page]:
-    """Write the key into the panel below `y`, then into columns of continuation pages
-    (with no panel, straight onto them)."""
+             margin: float, columns: int = 1) -> list[Page]:
+    """Write the key into the panel below `y` (in `columns` side by side), then into
+    columns of continuation pages (with no panel, straight onto them)."""
     if not entries:
         return []
     head, size = st.pt("key_head_pt"), st.pt("key_pt")
@@ -139,14 +139,17 @@ def flow_key(page: Page, entries: list[Entry], st: Style, panel: Box | None, y: 
         y += head
         page.add(Text(left, y, "Key to the labelled links, by pair", head, fonts.SANS_BOLD, cls="key"))
         y += size * 0.5
-        column = (left, right)
-        target = page
+        gutter = st.mm("gap_mm") * 2
+        width = (right - left - gutter * (columns - 1)) / columns
+        column, target, key_top = (left, left + width), page, y
     for heading, lines in entries:
         width = column[1] - column[0]
         rows = [(r, fonts.SANS_BOLD) for r in wrap(heading, width, fonts.SANS_BOLD, size)]
         rows += [(r, fonts.SANS) for line in lines for r in wrap(line, width - size, fonts.SANS, size)]
         need = len(rows) * LEADING * size + size * 0.4
-        if y + need > bottom:
+        if y + need > bottom and target is page and panel is not None and column[1] + gutter + width <= panel[2] + 0.01:
+            column, y = (column[1] + gutter, column[1] + gutter + width), key_top
+        elif y + need > bottom:
             target, column, y = _next_column(extra, target, column, st, paper, margin, width)
         y += size * 0.4
         for text, face in rows:

@@ -13,6 +13,9 @@ from .worksheet import STRESS_TRACK, Worksheet, active_pool, degree_bands, gm_po
 from ..conflict import DIFFICULTY
 
 HEALTH_STEPS = ("Healthy", "Injured", "Dying", "Dead")
+DENSE_ROW_MM = 7
+"""The pair rows: up to 66 of them, a dense list where the print bar allows 7 mm rows
+(PRINT.md §3), so 12 characters' session pages stay at three on Letter."""
 
 
 def _who(sheet: Worksheet, i: int, width: float, size: float) -> str:
@@ -60,20 +63,27 @@ def dice_page(sheet: Worksheet, paper: Paper) -> list[Page]:
     flow.y += st.mm("row_gap_mm")
     people = [[str(i + 1), p.name + (f"\nplayed by {p.player}" if p.player else ""), p.profession, p.goal, p.bias,
                p.health.title() if p.name else ""] for i, p in enumerate(sheet.people)]
-    flow.table(["#", "Name", "Profession", "Goal", "Bias", "Health"], [0.4, 3, 1.6, 2.4, 2.4, 1.1], people,
+    flow.table(["#", "Name", "Profession", "Goal", "Bias", "Health"], [0.4, 2.2, 1.6, 2.8, 2.8, 1.1], people,
                min_height=_write_in(st) if sheet.blank else 0)
     flow.gap()
 
-    flow.heading("The GM's red dice = Difficulty + living characters + Stress", 80)
     living = "L" if sheet.blank else str(sheet.living)
     gm = [[f"{name.replace('-', ' ').title()} ({d})", f"{d} + {living} + {stress}",
            "" if sheet.blank else str(gm_pool(sheet, d))] for name, d in DIFFICULTY.items()]
-    flow.table(["Difficulty", "Difficulty + living + Stress", "red dice"], [2, 2, 1], gm)
-    flow.gap()
-    flow.heading("The six degrees", 80)
-    flow.paragraph(text["degree_note"], st.pt("small_pt"))
-    flow.y += st.mm("row_gap_mm")
-    flow.table(["Degree", "Net"], [2, 1], [[name, band] for name, band in degree_bands()])
+
+    def gm_dice() -> None:
+        flow.heading("The GM's red dice", 80)
+        flow.table(["Difficulty", "Difficulty + living + Stress", "red dice"], [2, 2, 1], gm)
+
+    def degrees() -> None:
+        flow.heading("The six degrees", 80)
+        flow.paragraph(text["degree_note"], st.pt("small_pt"))
+        flow.y += st.mm("row_gap_mm")
+        flow.table(["Degree", "Net"], [2, 1], [[name, band] for name, band in degree_bands()])
+
+    # the two short tables side by side: one under the other ran a mid-sized cast's dice
+    # table onto a page holding only the degrees
+    flow.beside(gm_dice, degrees)
     flow.notes()
     return flow.pages
 
@@ -103,7 +113,8 @@ def pool_text(sheet: Worksheet) -> str:
 
 
 def session_pages(sheet: Worksheet, paper: Paper) -> list[Page]:
-    """Stress track, temporary-link tallies per pair, health tracks, end-of-session rolls."""
+    """Stress track, a row per pair for its temporary-link tallies and its end-of-session
+    roll, health tracks."""
     st = style("table", paper)
     text = summaries()
     flow = Flow(paper, "Session worksheet", sheet.title or "Isolation", st)
@@ -111,17 +122,20 @@ def session_pages(sheet: Worksheet, paper: Paper) -> list[Page]:
     flow.paragraph(text["stress_rule"], st.pt("small_pt"))
     _stress_track(flow, sheet)
     flow.gap()
-    flow.heading("Temporary links: tally the unlabelled links of each pair", 60)
+    flow.heading("Each pair: temporary links in play, permanent link rolls at the end", 60)
     flow.paragraph(text["cancel_rule"], st.pt("small_pt"))
+    flow.paragraph(text["session_end"], st.pt("small_pt"))
     flow.y += st.mm("row_gap_mm")
-    tallies = []
+    # one row a pair holds both its tallies and its end roll: a large cast's pairs are
+    # listed once, not twice (66 pairs at 12 characters)
     body = st.pt("body_pt")
-    widths = [3.4, 1.2, 2.2, 2.2]
-    for p in sheet.pairs:
-        tallies.append([_pair(sheet, p, flow.column(widths, 0, body), body),
-                        "" if sheet.blank else f"now +{p.green_temporary} {MINUS}{p.red_temporary}", "+", MINUS])
-    rows = flow.table(["Pair", "at the start", "unlabelled green +", f"unlabelled red {MINUS}"],
-                      widths, tallies, min_height=_write_in(st))
+    widths = [3.6, 1.0, 2.0, 2.0, 0.9, 0.9, 2.1]
+    pair_rows = [[_pair(sheet, p, flow.column(widths, 0, body), body),
+                  "" if sheet.blank else f"now +{p.green_temporary} {MINUS}{p.red_temporary}", "+", MINUS, "", "", ""]
+                 for p in sheet.pairs]
+    rows = flow.table(["Pair", "at the start", "tally: unlabelled green", "tally: unlabelled red", "end: green evens",
+                       "end: red odds", "link erased or added (label)"], widths, pair_rows,
+                      min_height=_write_in(st, DENSE_ROW_MM))
     _tally_boxes(flow, rows)
     flow.gap()
     flow.heading("Health", 60)
@@ -132,22 +146,13 @@ def session_pages(sheet: Worksheet, paper: Paper) -> list[Page]:
     rows = flow.table(["Character", "health (current level marked)", "Injured links with", "Dying links with"],
                       widths, health, min_height=_write_in(st))
     _health_marks(flow, sheet, rows)
-    flow.gap()
-    flow.heading("End of the session: permanent link rolls", 80)
-    flow.paragraph(text["session_end"], st.pt("small_pt"))
-    flow.y += st.mm("row_gap_mm")
-    # a row for every pair: each pair of living characters may roll
-    widths = [3, 1, 1, 5]
-    ends = [[_pair(sheet, p, flow.column(widths, 0, body), body), "", "", ""] for p in sheet.pairs]
-    flow.table(["Pair", "green evens", "red odds", "link erased or added (label)"], widths, ends,
-               min_height=_write_in(st))
     flow.notes()
     return flow.pages
 
 
-def _write_in(st) -> float:
+def _write_in(st, mm: float = WRITE_IN_MM) -> float:
     """The height of a row written in by hand."""
-    return WRITE_IN_MM * MM * st.scale
+    return mm * MM * st.scale
 
 
 def _pair(sheet: Worksheet, pair, width: float, size: float) -> str:

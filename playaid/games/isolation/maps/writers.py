@@ -28,7 +28,9 @@ def pdf(pages: list[Page], title: str) -> bytes:
 
     buffer = io.BytesIO()
     # the initial font is ours, or ReportLab names its unembedded Helvetica on every page
-    c = canvas.Canvas(buffer, invariant=1, pageCompression=1, initialFontName=ensure(fonts.SANS))
+    c = canvas.Canvas(buffer, invariant=1, pageCompression=1, initialFontName=ensure(fonts.SANS), lang="en")
+    # the language and the title in the window, as every other playaid PDF has them
+    c.setViewerPreference("DisplayDocTitle", "true")
     c.setTitle(title)
     c.setAuthor("playaid")
     c.setSubject(SUBJECT)
