@@ -277,7 +277,11 @@ def test_ticked_check_boxes_are_drawn_from_an_embedded_font_without_poppler_erro
 
     from PIL import Image
 
-    assert run("sheet", EXAMPLES["fight-sphere"] / "dana.yaml", "--out", tmp_path).exit_code == 0
+    # Dana with her drive switched: a ticked check box beside the radio groups' dots
+    dana = tmp_path / "dana.yaml"
+    dana.write_text((EXAMPLES["fight-sphere"] / "dana.yaml").read_text(encoding="utf-8") + "drive_switched: true\n",
+                    encoding="utf-8")
+    assert run("sheet", dana, "--out", tmp_path).exit_code == 0
     pdf = tmp_path / "dana-okafor.pdf"
     pdfs.assert_printable(pdf)
     for command in (["pdftotext", pdf, tmp_path / "t.txt"], ["pdftoppm", "-r", "144", "-png", pdf, tmp_path / "p"]):
@@ -285,8 +289,10 @@ def test_ticked_check_boxes_are_drawn_from_an_embedded_font_without_poppler_erro
         assert done.returncode == 0 and "ZaDb" not in done.stderr and "Error" not in done.stderr, done.stderr
     with pikepdf.open(pdf) as doc:
         height = float(doc.pages[0].MediaBox[3])
-        boxes = {str(f.get("/V")): [float(v) for v in f.Rect] for f in doc.Root.AcroForm.Fields if f.get("/FT") == "/Btn"}
-    assert set(boxes) == {"/on", "/Off"}  # Dana is Active: one ticked box at least
+        radio = 1 << 15  # a radio group (Drive, State) marks its choice with a dot, not a tick
+        boxes = {str(f.get("/V")): [float(v) for v in f.Rect] for f in doc.Root.AcroForm.Fields
+                 if f.get("/FT") == "/Btn" and not int(f.get("/Ff", 0)) & radio}
+    assert set(boxes) == {"/on", "/Off"}  # one ticked box at least
 
     def ink(rect) -> float:
         """The share of dark pixels inside a box (its border left out), as poppler drew it."""
